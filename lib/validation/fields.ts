@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import {
+  birthDatePattern,
+  isValidNationalityNumber,
+  mailPattern,
+  mobilePhonePattern,
+  phonePattern,
+  securityWordPattern,
+  serviceNumberPattern,
+  sixDigitCodePattern,
+} from '@/lib/patterns';
+
+/**
+ * Field schemas shared by the forms (react-hook-form + zodResolver), the backend-for-frontend and
+ * the tests. Every issue message is a key under `validation` in messages/*.json, so the same schema
+ * speaks Turkish or English wherever it is rendered.
+ */
+export type ValidationKey =
+  | 'required'
+  | 'nationalityNumber'
+  | 'citizenshipNumber'
+  | 'campaignNationalityNumber'
+  | 'serialNo'
+  | 'securityWord'
+  | 'birthDate'
+  | 'gender'
+  | 'phone'
+  | 'mobilePhone'
+  | 'smsCode'
+  | 'mail'
+  | 'mailCode'
+  | 'loginSmsCode'
+  | 'serviceNumber'
+  | 'campaignCode'
+  | 'referenceCode'
+  | 'fullname'
+  | 'message'
+  | 'tooLong'
+  | 'invalid';
+
+const msg = (key: ValidationKey) => ({ message: key });
+
+export const requiredText = (max: number) =>
+  z.string(msg('required')).trim().min(1, msg('required')).max(max, msg('tooLong'));
+
+/** TC kimlik no with its checksum; `key` picks the message the form shows (spec §5 has three). */
+export const nationalityNumber = (key: ValidationKey = 'nationalityNumber') =>
+  z
+    .string(msg(key))
+    .regex(/^\d{11}$/, msg(key))
+    .refine(isValidNationalityNumber, msg(key));
+
+export const phone = z.string(msg('phone')).regex(phonePattern, msg('phone'));
+export const mobilePhone = z.string(msg('mobilePhone')).regex(mobilePhonePattern, msg('mobilePhone'));
+export const mail = z.string(msg('mail')).trim().max(254, msg('mail')).regex(mailPattern, msg('mail'));
+export const sixDigitCode = (key: ValidationKey) => z.string(msg(key)).regex(sixDigitCodePattern, msg(key));
+export const serviceNumber = z.string(msg('serviceNumber')).regex(serviceNumberPattern, msg('serviceNumber')).max(20, msg('serviceNumber'));
+
+/** The server-issued form hash passed along every step. */
+export const formHash = z.string(msg('invalid')).min(1, msg('invalid')).max(512, msg('invalid'));
+
+/** Birth date as DD/MM/YYYY, a real calendar day, in the past and not before 1900. */
+export const birthDate = z
+  .string(msg('birthDate'))
+  .regex(birthDatePattern, msg('birthDate'))
+  .refine((value) => {
+    const [, dd, mm, yyyy] = birthDatePattern.exec(value) ?? [];
+    const day = Number(dd);
+    const month = Number(mm);
+    const year = Number(yyyy);
+    const date = new Date(Date.UTC(year, month - 1, day));
+    return (
+      date.getUTCFullYear() === year &&
+      date.getUTCMonth() === month - 1 &&
+      date.getUTCDate() === day &&
+      year >= 1900 &&
+      date.getTime() < Date.now()
+    );
+  }, msg('birthDate'));
+
+export const securityWord = z
+  .string(msg('securityWord'))
+  .min(1, msg('securityWord'))
+  .max(32, msg('securityWord'))
+  .regex(securityWordPattern, msg('securityWord'));
+
+export const gender = z.union([z.literal(1), z.literal(2)], msg('gender'));

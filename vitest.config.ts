@@ -1,0 +1,15 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('.', import.meta.url)) },
+  },
+  test: {
+    include: ['lib/**/*.test.ts', 'sandbox/**/*.test.ts', 'app/**/*.test.ts', 'components/**/*.test.ts'],
+    environment: 'node',
+    // `server-only` throws outside a React server build; tests import server modules directly.
+    server: { deps: { inline: ['server-only'] } },
+    alias: { 'server-only': fileURLToPath(new URL('./lib/testing/server-only-stub.ts', import.meta.url)) },
+  },
+});
