@@ -171,8 +171,7 @@ export interface TokenAnswer {
   user: User;
 }
 
-/** transfer-register-step-1: the provider the line is with now, and the connection type of the number. */
+/** transfer-register-step-1 answers `hash` and the provider the line is with now. */
 export interface TransferLookup {
   company: string;
-  connection_type: 1 | 2;
 }
