@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { SetupPrice } from '@/lib/api/types';
+import { formatSetupPriceLabel, hasDiscount, productPrice, setupPriceLabel } from '@/lib/domain/setup-price';
+
+const installment: SetupPrice = { name: '12 Taksit', payment_type: 'installment', installment_count: 12, price: 150, total_price: 1800 };
+const upfront: SetupPrice = { name: 'Peşin', payment_type: 'upfront', installment_count: 1, price: 999, total_price: 999 };
+
+describe('setupPriceLabel', () => {
+  it('describes an installment plan by count and price', () => {
+    expect(setupPriceLabel(installment)).toEqual({ kind: 'installment', count: 12, price: 150 });
+  });
+
+  it('describes any other option by name and price', () => {
+    expect(setupPriceLabel(upfront)).toEqual({ kind: 'single', name: 'Peşin', price: 999 });
+  });
+
+  it.each([0, -3, 1.5, Number.NaN])('treats an installment with count %j as single', (installment_count) => {
+    expect(setupPriceLabel({ ...installment, installment_count }).kind).toBe('single');
+  });
+
+  it('treats an unknown payment type as single', () => {
+    expect(setupPriceLabel({ ...installment, payment_type: 'other' as never }).kind).toBe('single');
+  });
+});
+
+describe('formatSetupPriceLabel', () => {
+  it('formats installments as "count X price"', () => {
+    expect(formatSetupPriceLabel(installment)).toBe('12 X 150 TL');
+    expect(formatSetupPriceLabel({ ...installment, price: 1300.5 })).toBe('12 X 1.300,50 TL');
+  });
+
+  it('formats a single payment as "name - price"', () => {
+    expect(formatSetupPriceLabel(upfront)).toBe('Peşin - 999 TL');
+    expect(formatSetupPriceLabel({ ...upfront, price: 1998 })).toBe('Peşin - 1.998 TL');
+  });
+});
+
+describe('productPrice and hasDiscount', () => {
+  it('uses the discount price when there is one', () => {
+    expect(productPrice({ price: 500, discount_price: 450 })).toBe(450);
+    expect(hasDiscount({ price: 500, discount_price: 450 })).toBe(true);
+  });
+
+  it('uses the list price without a discount', () => {
+    expect(productPrice({ price: 500, discount_price: null })).toBe(500);
+    expect(hasDiscount({ price: 500, discount_price: null })).toBe(false);
+    expect(hasDiscount({ price: 500, discount_price: undefined as unknown as null })).toBe(false);
+  });
+
+  it('keeps a zero discount price (free) and shows it as a discount', () => {
+    expect(productPrice({ price: 500, discount_price: 0 })).toBe(0);
+    expect(hasDiscount({ price: 500, discount_price: 0 })).toBe(true);
+  });
+
+  it('charges but does not advertise a "discount" that is not lower', () => {
+    expect(productPrice({ price: 500, discount_price: 500 })).toBe(500);
+    expect(hasDiscount({ price: 500, discount_price: 500 })).toBe(false);
+    expect(productPrice({ price: 500, discount_price: 550 })).toBe(550);
+    expect(hasDiscount({ price: 500, discount_price: 550 })).toBe(false);
+  });
+});
