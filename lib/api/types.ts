@@ -140,6 +140,9 @@ export interface Subscription {
     };
     auth_params: { username: string; password: string } | null;
     current_company?: string | null;
+    /** Codes applied when the subscription was applied for (sandbox and summary notices). */
+    campaign_code?: string | null;
+    reference_code?: string | null;
   };
 }
 

@@ -1,0 +1,140 @@
+import { randomInt } from 'node:crypto';
+import { defineSchema, validate, type Schema } from '@/lib/validator';
+import { outbox } from '@/sandbox/codes';
+import { seconds, type Context } from '@/sandbox/context';
+import { ApiError, texts } from '@/sandbox/errors';
+import { SETTING_CAMPAIGN_END_DATE } from '@/sandbox/fixtures';
+import { textPdf } from '@/sandbox/pdf';
+
+/**
+ * Sandbox-only test hooks under /__sandbox (same service token, JSON bodies), so every status
+ * label and upload state of the spec can be reached from a test.
+ */
+
+export interface HookControls {
+  reset(): void;
+  advanceClock(seconds: number): void;
+  clockOffsetSeconds(): number;
+  setSlow(ms: number): void;
+}
+
+interface HookRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: () => unknown;
+}
+
+const statusSchema = defineSchema({
+  status: { type: 'oneOf', required: true, label: 'Durum', items: [1, 2, 3, 4, 5, 200, 998, 999] },
+});
+const reviewSchema = defineSchema({
+  status: { type: 'oneOf', required: true, label: 'Durum', items: [0, 1, 2, 3] },
+  message: { type: 'string', label: 'Mesaj', maxLength: 500 },
+});
+const campaignSchema = defineSchema({
+  end_date: { type: 'string', required: true, label: 'Bitiş tarihi', pattern: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/ },
+});
+const clockSchema = defineSchema({
+  advance_seconds: { type: 'number', required: true, label: 'Saniye', min: -31_536_000, max: 31_536_000 },
+});
+const slowSchema = defineSchema({ ms: { type: 'number', required: true, label: 'Gecikme', min: 0, max: 120_000 } });
+
+function body<T>(request: HookRequest, schema: Schema): T {
+  const data = request.body();
+  validate(schema, data);
+  return data as T;
+}
+
+function samplePdf(ctx: Context, title: string): string {
+  return ctx.store.saveFile(textPdf(title, ['Bu belge sandbox ortaminda olusturulmus bir ornektir.']), 'pdf');
+}
+
+/** Answers a hook request, or undefined when the path is no hook. */
+export function handleHook(ctx: Context, controls: HookControls, request: HookRequest): { data?: unknown; message?: string } | undefined {
+  const { method, path } = request;
+  const post = (pattern: RegExp) => (method === 'POST' ? pattern.exec(path) : null);
+  const { store } = ctx;
+  let match: RegExpExecArray | null;
+
+  if (method === 'GET' && path === '/__sandbox/health') return { data: { now: seconds(ctx.now()) } };
+
+  if (method === 'GET' && path === '/__sandbox/outbox') {
+    return { data: outbox(ctx, request.query.get('to') ?? undefined) };
+  }
+
+  if (post(/^\/__sandbox\/reset$/)) {
+    controls.reset();
+    return { message: 'Sandbox verileri başlangıç durumuna döndürüldü.' };
+  }
+
+  if (post(/^\/__sandbox\/clock$/)) {
+    const { advance_seconds } = body<{ advance_seconds: number }>(request, clockSchema);
+    controls.advanceClock(advance_seconds);
+    return { data: { now: seconds(ctx.now()), offset_seconds: controls.clockOffsetSeconds() } };
+  }
+
+  if (post(/^\/__sandbox\/slow$/)) {
+    const { ms } = body<{ ms: number }>(request, slowSchema);
+    controls.setSlow(ms);
+    return { data: { ms } };
+  }
+
+  if (post(/^\/__sandbox\/settings\/campaign$/)) {
+    const { end_date } = body<{ end_date: string }>(request, campaignSchema);
+    store.setSetting(SETTING_CAMPAIGN_END_DATE, end_date);
+    return { data: { end_date } };
+  }
+
+  if ((match = post(/^\/__sandbox\/subscriptions\/(\d{1,12})\/status$/))) {
+    const { status } = body<{ status: number }>(request, statusSchema);
+    const subscription = store.subscriptionById(Number(match[1]));
+    if (!subscription) throw new ApiError(404, texts.subscriptionNotFound);
+    store.db.prepare('UPDATE subscriptions SET status = ? WHERE id = ?').run(status, subscription.id);
+    if (status === 200 && !subscription.auth_username) {
+      // A started line has modem credentials.
+      store.db
+        .prepare('UPDATE subscriptions SET auth_username = ?, auth_password = ? WHERE id = ?')
+        .run(`abone.${subscription.id}`, `Modem-${randomInt(1000, 10000)}`, subscription.id);
+    }
+    const customer = store.customerById(subscription.customer_id)!;
+    return { data: store.subscription(store.subscriptionById(subscription.id)!, customer, ctx.origin) };
+  }
+
+  if ((match = post(/^\/__sandbox\/subscriptions\/(\d{1,12})\/docs-status$/))) {
+    const { status, message } = body<{ status: number; message?: string }>(request, reviewSchema);
+    const subscription = store.subscriptionById(Number(match[1]));
+    if (!subscription) throw new ApiError(404, texts.subscriptionNotFound);
+    if (subscription.subscription_type !== 2) throw new ApiError(409, 'Bu abonelik kurumsal değil; şirket belgesi yoktur.');
+    const withFiles = status !== 0;
+    store.db
+      .prepare('UPDATE subscriptions SET docs_status = ?, docs_message = ?, tax_plate = ?, signature_circular = ? WHERE id = ?')
+      .run(
+        status,
+        message ?? (status === 3 ? 'Şirket belgeleriniz onaylanmadı. Lütfen belgeleri yeniden yükleyin.' : null),
+        withFiles ? (subscription.tax_plate ?? samplePdf(ctx, 'Vergi Levhasi')) : null,
+        withFiles ? (subscription.signature_circular ?? samplePdf(ctx, 'Imza Sirkuleri')) : null,
+        subscription.id,
+      );
+    return { data: store.companyDocs(store.subscriptionById(subscription.id)!, ctx.origin) };
+  }
+
+  if ((match = post(/^\/__sandbox\/customers\/(\d{11})\/identity-status$/))) {
+    const { status, message } = body<{ status: number; message?: string }>(request, reviewSchema);
+    const customer = store.customerByNationalityNumber(match[1]!);
+    if (!customer) throw new ApiError(404, 'Bu TC kimlik numarasına ait bir kayıt bulunamadı.');
+    const withFiles = status !== 0;
+    store.db
+      .prepare('UPDATE customers SET identity_status = ?, identity_message = ?, identity_front = ?, identity_back = ? WHERE id = ?')
+      .run(
+        status,
+        message ?? (status === 3 ? 'Kimlik belgeleriniz onaylanmadı. Lütfen okunaklı görseller yükleyin.' : null),
+        withFiles ? (customer.identity_front ?? samplePdf(ctx, 'Kimlik Karti - On Yuz')) : null,
+        withFiles ? (customer.identity_back ?? samplePdf(ctx, 'Kimlik Karti - Arka Yuz')) : null,
+        customer.id,
+      );
+    return { data: store.confirmNationality(store.customerById(customer.id)!, ctx.origin) };
+  }
+
+  return undefined;
+}
