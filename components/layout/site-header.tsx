@@ -1,0 +1,34 @@
+import { getTranslations } from 'next-intl/server';
+import styles from '@/components/layout/site-header.module.css';
+import { LanguageSwitch } from '@/components/layout/language-switch';
+import { Logo } from '@/components/layout/logo';
+import { Link } from '@/lib/i18n/navigation';
+
+export async function SiteHeader({ siteName }: { siteName: string }) {
+  const t = await getTranslations('header');
+  return (
+    <header className={styles.header}>
+      <a href="#content" className={styles.skip}>
+        {t('skipToContent')}
+      </a>
+      <div className={`container ${styles.bar}`}>
+        <Link href="/" className={styles.logo}>
+          <Logo />
+          <span>{siteName}</span>
+        </Link>
+        <nav className={styles.nav} aria-label={t('navigation')}>
+          <ul>
+            <li>
+              <Link href="/nasil-yapilir" className={styles.navLink}>
+                {t('howTo')}
+              </Link>
+            </li>
+            <li>
+              <LanguageSwitch className={styles.navLink} />
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ButtonHTMLAttributes } from 'react';
+import styles from '@/components/ui/button.module.css';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+
+export interface ButtonStyleOptions {
+  variant?: ButtonVariant;
+  block?: boolean;
+  size?: 'md' | 'small';
+}
+
+/** Class names of a button, for links that look like buttons. */
+export function buttonClass({ variant = 'primary', block, size = 'md' }: ButtonStyleOptions = {}, extra?: string) {
+  return [styles.button, styles[variant], block && styles.block, size === 'small' && styles.small, extra]
+    .filter(Boolean)
+    .join(' ');
+}
+
+export function Button({
+  variant,
+  block,
+  size,
+  className,
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & ButtonStyleOptions) {
+  return <button type={type} className={buttonClass({ variant, block, size }, className)} {...props} />;
+}

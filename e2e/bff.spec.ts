@@ -1,0 +1,210 @@
+import { expect, test } from '@playwright/test';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
+import { apiLogin, bffPost, xsrfToken } from './support/api';
+import { sandboxURL, serviceToken } from './support/env';
+import { closedPort, distDir, startSite, startSlowUpstream } from './support/servers';
+
+// These tests talk HTTP only; one browser width is enough.
+test.skip(({ isMobile }) => isMobile, 'backend-for-frontend checks run once');
+
+const customer = FIXTURE_CUSTOMERS.notSent;
+
+function png(size: number): Buffer {
+  const data = Buffer.alloc(size);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(data);
+  return data;
+}
+
+test.describe('tokens stay on the server', () => {
+  test('login stores the token in an HttpOnly session cookie and answers the user only', async ({ page }) => {
+    const auth = await apiLogin(page.request, customer);
+    const body = await auth.text();
+    expect(body).not.toMatch(/"token"/i);
+    expect(body).not.toContain(serviceToken);
+    expect(JSON.parse(body).data.data.nationality_number).toBe(customer.nationality_number);
+
+    const setCookie = auth.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value);
+    const session = setCookie.find((value) => value.startsWith('ob_session='));
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Lax/i);
+    for (const header of auth.headersArray()) expect(header.value).not.toContain(serviceToken);
+
+    // The page shares the context's cookies; JavaScript sees the XSRF cookie, never the session.
+    await page.goto('/');
+    const visible = await page.evaluate(() => document.cookie);
+    expect(visible).toContain('XSRF-TOKEN=');
+    expect(visible).not.toContain('ob_session');
+
+    const me = await page.request.get('/api/session');
+    const meBody = await me.text();
+    expect(JSON.parse(meBody).data.user_id).toBeGreaterThan(0);
+    expect(meBody).not.toMatch(/"token"/i);
+
+    const logout = await page.request.delete('/api/session', { headers: { 'X-XSRF-TOKEN': await xsrfToken(page.request) } });
+    expect(logout.status()).toBe(200);
+    expect((await (await page.request.get('/api/session')).json()).data).toBeNull();
+  });
+
+  test('the browser cannot ask for token-auth itself', async ({ request }) => {
+    const response = await bffPost(request, '/customers/token-auth', { token: 'anything' });
+    expect(response.status()).toBe(404);
+  });
+
+  test('the client bundle holds neither the service token nor the upstream address', () => {
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir)) {
+        const file = path.join(dir, entry);
+        if (statSync(file).isDirectory()) walk(file);
+        else files.push(file);
+      }
+    };
+    walk(path.join(distDir, 'static'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      expect(text, file).not.toContain(serviceToken);
+      expect(text, file).not.toContain('41900');
+      expect(text, file).not.toContain('X-Service-Token');
+    }
+  });
+});
+
+test.describe('what the backend-for-frontend refuses', () => {
+  test('paths the spec does not list, and other methods', async ({ request }) => {
+    expect((await bffPost(request, '/customers/delete-everything', {})).status()).toBe(404);
+    expect((await request.get('/api/v1/customers/register-step-1')).status()).toBe(405);
+    const notFound = await request.get('/api/v1/../../etc/passwd');
+    expect(notFound.status()).toBe(404);
+  });
+
+  test('cross-origin and token-less state changes', async ({ request }) => {
+    const token = await xsrfToken(request);
+    const body = { fullname: 'Deneme Kişi', phone: '+90 (532) 111 22 33', message: 'Merhaba' };
+    const crossOrigin = await request.post('/api/v1/forms/contact-form', {
+      data: body,
+      headers: { 'X-XSRF-TOKEN': token, Origin: 'https://evil.example' },
+    });
+    expect(crossOrigin.status()).toBe(403);
+    const crossSite = await request.post('/api/v1/forms/contact-form', {
+      data: body,
+      headers: { 'X-XSRF-TOKEN': token, 'Sec-Fetch-Site': 'cross-site' },
+    });
+    expect(crossSite.status()).toBe(403);
+    const noHeader = await request.post('/api/v1/forms/contact-form', { data: body });
+    expect(noHeader.status()).toBe(403);
+    const wrongHeader = await request.post('/api/v1/forms/contact-form', { data: body, headers: { 'X-XSRF-TOKEN': 'x' + token.slice(1) } });
+    expect(wrongHeader.status()).toBe(403);
+    const sameOrigin = await bffPost(request, '/forms/contact-form', body);
+    expect(sameOrigin.status()).toBe(200);
+  });
+
+  test('bodies that break the form rules get Turkish field messages', async ({ request }) => {
+    const response = await bffPost(request, '/forms/contact-form', { fullname: '', phone: '0532' });
+    expect(response.status()).toBe(400);
+    const body = await response.json();
+    expect(body.status).toBe(false);
+    expect(body.details.fields.phone).toBe('Lütfen telefon numaranızı kontrol edin.');
+    expect(body.details.fields.fullname).toContain('adınızı');
+  });
+
+  test('uploads: anonymous, oversized and disguised files', async ({ request }) => {
+    const anonymous = await request.post('/api/v1/customers/upload-nationality-docs', {
+      headers: { 'X-XSRF-TOKEN': await xsrfToken(request) },
+      multipart: { 'front-nationality-license': { name: 'on.png', mimeType: 'image/png', buffer: png(100) } },
+    });
+    expect(anonymous.status()).toBe(401);
+
+    await apiLogin(request, customer);
+    const headers = { 'X-XSRF-TOKEN': await xsrfToken(request) };
+    const oversized = await request.post('/api/v1/customers/upload-nationality-docs', {
+      headers,
+      multipart: {
+        'front-nationality-license': { name: 'on.png', mimeType: 'image/png', buffer: png(4_000_001) },
+        'back-nationality-license': { name: 'arka.png', mimeType: 'image/png', buffer: png(1000) },
+      },
+    });
+    expect(oversized.status()).toBe(413);
+    expect((await oversized.json()).message).toBe('Yüklediğiniz dosya, maksimum boyutun üstünde.');
+
+    const disguised = await request.post('/api/v1/customers/upload-nationality-docs', {
+      headers,
+      multipart: {
+        'front-nationality-license': { name: 'on.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not an image') },
+        'back-nationality-license': { name: 'arka.png', mimeType: 'image/png', buffer: png(1000) },
+      },
+    });
+    expect(disguised.status()).toBe(415);
+    expect((await disguised.json()).message).toBe('Yüklediğiniz dosya uygun değil.');
+  });
+});
+
+test.describe('upstream failures and limits', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('a stopped upstream answers 502 with the spec message', async ({ playwright }) => {
+    const site = await startSite(3191, { API_BASE_URL: `http://127.0.0.1:${await closedPort()}`, SESSION_SECRET: 'y'.repeat(40), SESSION_COOKIE_SECURE: 'false' });
+    try {
+      const request = await playwright.request.newContext({ baseURL: site.url });
+      const response = await bffPost(request, '/forms/contact-form', { fullname: 'Deneme', phone: '+90 (532) 111 22 33', message: '' });
+      expect(response.status()).toBe(502);
+      expect((await response.json()).message).toBe('Sunucuya erişilemiyor. Lütfen daha sonra tekrar deneyin.');
+      const health = await request.get('/api/health');
+      expect(health.status()).toBe(503);
+      await request.dispose();
+    } finally {
+      await site.stop();
+    }
+  });
+
+  test('a slow upstream answers 504 once the timeout passes', async ({ playwright }) => {
+    const upstream = await startSlowUpstream(20_000);
+    const site = await startSite(3192, { API_BASE_URL: upstream.url, API_TIMEOUT_MS: '1000', SESSION_SECRET: 'y'.repeat(40), SESSION_COOKIE_SECURE: 'false' });
+    try {
+      const request = await playwright.request.newContext({ baseURL: site.url });
+      const started = Date.now();
+      const response = await bffPost(request, '/forms/contact-form', { fullname: 'Deneme', phone: '+90 (532) 111 22 33', message: '' });
+      expect(response.status()).toBe(504);
+      expect(Date.now() - started).toBeLessThan(15_000);
+      await request.dispose();
+    } finally {
+      await site.stop();
+      await upstream.stop();
+    }
+  });
+
+  test('code requests past the limit answer 429 with Retry-After', async ({ playwright }) => {
+    const site = await startSite(3193, { API_BASE_URL: sandboxURL, RATE_LIMIT_CODES_PER_IP: '2', SESSION_SECRET: 'y'.repeat(40), SESSION_COOKIE_SECURE: 'false' });
+    try {
+      const request = await playwright.request.newContext({ baseURL: site.url });
+      const ask = (tc: string) => bffPost(request, '/customers/auth-start', { nationality_number: tc });
+      expect((await ask('19090909018')).status()).not.toBe(429);
+      expect((await ask('10000000382')).status()).not.toBe(429);
+      const third = await ask('10000000146');
+      expect(third.status()).toBe(429);
+      expect(Number(third.headers()['retry-after'])).toBeGreaterThan(0);
+      expect((await third.json()).message).toMatch(/^Çok fazla deneme yaptınız/);
+      await request.dispose();
+    } finally {
+      await site.stop();
+    }
+  });
+
+  test('the session survives a restart of the server', async ({ playwright }) => {
+    const env = { API_BASE_URL: sandboxURL, SESSION_COOKIE_SECURE: 'false' };
+    let site = await startSite(3194, env);
+    const request = await playwright.request.newContext({ baseURL: site.url });
+    try {
+      await apiLogin(request, FIXTURE_CUSTOMERS.underApproval);
+      await site.stop();
+      site = await startSite(3194, env, site.dataDir);
+      const me = await (await request.get('/api/session')).json();
+      expect(me.data.data.nationality_number).toBe(FIXTURE_CUSTOMERS.underApproval.nationality_number);
+    } finally {
+      await request.dispose();
+      await site.stop();
+    }
+  });
+});

@@ -1,0 +1,134 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+
+test.describe('pages and languages', () => {
+  test('the Turkish home page offers both applications, whatever the browser prefers', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'en-US', extraHTTPHeaders: { 'Accept-Language': 'en-US,en;q=0.9' } });
+    const page = await context.newPage();
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveTitle(/^Online Başvuru \| /);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'tr-TR');
+    await expect(page.getByRole('heading', { name: 'Yeni Başvuru' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Transfer Başvurusu' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: 'Nasıl Başvuru Yapılır ?' })).toBeVisible();
+    await expect(page.locator('footer')).toContainText('V1.0.0');
+    await context.close();
+  });
+
+  test('the how-to page lists the seven steps with valid HowTo data', async ({ page }) => {
+    await page.goto('/nasil-yapilir');
+    await expect(page).toHaveTitle(/^Nasıl Yapılır \? \| /);
+    await expect(page.getByRole('heading', { level: 1, name: 'Nasıl Yapılır ?' })).toBeVisible();
+    const steps = page.getByRole('list', { name: 'Başvuru adımları' }).getByRole('listitem');
+    await expect(steps).toHaveCount(7);
+    await expect(steps.nth(3)).toContainText('e-Devlet');
+
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+    expect(jsonLd['@context']).toBe('https://schema.org');
+    expect(jsonLd['@type']).toBe('HowTo');
+    expect(jsonLd.step).toHaveLength(7);
+    expect(jsonLd.step[0]).toMatchObject({ '@type': 'HowToStep', position: 1, name: 'Kaydı oluşturun' });
+  });
+
+  test('English lives under /en with its own slugs', async ({ page }) => {
+    await page.goto('/en');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    await expect(page).toHaveTitle(/^Online Application \| /);
+    await expect(page.getByRole('heading', { name: 'New application' })).toBeVisible();
+
+    await page.goto('/en/how-to');
+    await expect(page.getByRole('heading', { level: 1, name: 'How to apply' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Application steps' }).getByRole('listitem')).toHaveCount(7);
+  });
+
+  test('pages name their other-language versions for search engines', async ({ page }) => {
+    await page.goto('/nasil-yapilir');
+    await expect(page.locator('link[rel="alternate"][hreflang="en-US"]')).toHaveAttribute('href', /\/en\/how-to$/);
+    await expect(page.locator('link[rel="alternate"][hreflang="tr-TR"]')).toHaveAttribute('href', /\/nasil-yapilir$/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/nasil-yapilir$/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Nasıl Yapılır \?/);
+  });
+
+  test('the language switch moves to the same page and is remembered', async ({ page }) => {
+    await page.goto('/nasil-yapilir');
+    await page.getByRole('link', { name: 'Switch to English' }).click();
+    await expect(page).toHaveURL(/\/en\/how-to$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'How to apply' })).toBeVisible();
+
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/en$/);
+
+    await page.getByRole('link', { name: "Türkçe'ye geç" }).click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await expect(page.getByRole('heading', { name: 'Yeni Başvuru' })).toBeVisible();
+    await page.goto('/nasil-yapilir');
+    await expect(page).toHaveURL(/\/nasil-yapilir$/);
+  });
+
+  for (const path of ['/olmayan-bir-sayfa', '/en/no-such-page', '/nasil-yapilir/alt']) {
+    test(`an unknown path answers 404: ${path}`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Sayfa bulunamadı|Page not found/);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    });
+  }
+
+  test('robots.txt and the sitemap list the public pages', async ({ request }) => {
+    const robots = await request.get('/robots.txt');
+    expect(await robots.text()).toContain('Sitemap:');
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    for (const path of ['/nasil-yapilir', '/en', '/en/how-to']) expect(sitemap).toContain(path);
+  });
+});
+
+test.describe('security headers', () => {
+  test('pages carry a nonce-based policy and the hardening headers', async ({ request }) => {
+    const first = await request.get('/');
+    const second = await request.get('/');
+    const csp = first.headers()['content-security-policy'] ?? '';
+    const scriptSrc = csp.split(';').find((part) => part.trim().startsWith('script-src')) ?? '';
+    expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    expect(scriptSrc).not.toContain('unsafe-eval');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(second.headers()['content-security-policy']).not.toBe(csp);
+
+    const headers = first.headers();
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['permissions-policy']).toContain('camera=()');
+    expect(headers['strict-transport-security']).toContain('max-age=');
+    expect(headers['x-powered-by']).toBeUndefined();
+
+    // Every script element of the page carries the nonce, so the policy lets it run.
+    const nonce = /'nonce-([^']+)'/.exec(scriptSrc)?.[1];
+    const html = await first.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) if (!tag.includes('application/ld+json')) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  test('the page runs under its policy without violations', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: 'Nasıl Başvuru Yapılır ?' }).click();
+    await expect(page).toHaveURL(/\/nasil-yapilir$/);
+    expect(violations).toEqual([]);
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const path of ['/', '/nasil-yapilir', '/olmayan-sayfa', '/en', '/en/how-to', '/en/missing']) {
+    test(`axe finds no violation on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expectNoAxeViolations(page);
+    });
+  }
+});

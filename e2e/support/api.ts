@@ -1,0 +1,27 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+import { latestCode } from './sandbox';
+
+/** Opens a page first so the context holds the XSRF cookie, and answers it for the header. */
+export async function xsrfToken(request: APIRequestContext, base = ''): Promise<string> {
+  await request.get(`${base}/`);
+  const cookie = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
+  if (!cookie) throw new Error('no XSRF-TOKEN cookie after opening a page');
+  return cookie.value;
+}
+
+/** POST to the backend-for-frontend as our own pages do. */
+export async function bffPost(request: APIRequestContext, path: string, data: unknown, base = '') {
+  const token = await xsrfToken(request, base);
+  return request.post(`${base}/api/v1${path}`, { data, headers: { 'X-XSRF-TOKEN': token } });
+}
+
+/** Logs a fixture customer in through the backend-for-frontend (TC kimlik no, then the SMS code). */
+export async function apiLogin(request: APIRequestContext, customer: { nationality_number: string; phone: string }, base = '') {
+  const start = await bffPost(request, '/customers/auth-start', { nationality_number: customer.nationality_number }, base);
+  expect(start.status(), await start.text()).toBe(200);
+  const { hash } = await start.json();
+  const code = await latestCode(customer.phone);
+  const auth = await bffPost(request, '/customers/auth', { form_security_hash: hash, sms_code: code }, base);
+  expect(auth.status(), await auth.text()).toBe(200);
+  return auth;
+}

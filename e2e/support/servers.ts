@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..', '..');
+export const distDir = path.join(root, process.env.NEXT_DIST_DIR ?? '.next');
+
+async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server for ${url} exited with ${child.exitCode}`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  throw new Error(`server for ${url} did not answer in time`);
+}
+
+export interface RunningSite {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A second production server (the standalone build) with its own environment, for the cases the
+ * main e2e server cannot show: a stopped or slow upstream, tight rate limits, a restart.
+ */
+export async function startSite(port: number, env: Record<string, string>, dataDir = mkdtempSync(path.join(os.tmpdir(), 'site-'))): Promise<RunningSite> {
+  const child = spawn(process.execPath, [path.join(distDir, 'standalone', 'server.js')], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '0.0.0.0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilAnswering(`${url}/robots.txt`, child);
+  return {
+    url,
+    dataDir,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** An upstream that accepts connections and answers nothing for `delayMs`. */
+export async function startSlowUpstream(delayMs: number): Promise<{ url: string; stop(): Promise<void> }> {
+  const server = http.createServer((_request, response) => {
+    const timer = setTimeout(() => response.end(JSON.stringify({ status: true, data: {} })), delayMs);
+    response.on('close', () => clearTimeout(timer));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A port nothing listens on. */
+export async function closedPort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

@@ -1,0 +1,78 @@
+import { type ApiCallName, apiCalls } from '@/lib/api/calls';
+import { XSRF_COOKIE, XSRF_HEADER } from '@/lib/api/csrf';
+import type { Envelope } from '@/lib/api/types';
+
+/**
+ * A failed call, in the terms of the spec §8 catalogue: the server's message when it gave one,
+ * else a catalogue key (`generic` or `network`) for the screen to translate.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string | undefined,
+    readonly fallback: 'generic' | 'network',
+    readonly details: Record<string, unknown> | undefined,
+  ) {
+    super(serverMessage ?? fallback);
+  }
+
+  /** Field messages of a 400 from the backend-for-frontend's validation. */
+  get fieldErrors(): Record<string, string> {
+    const fields = this.details?.fields;
+    return fields && typeof fields === 'object' ? (fields as Record<string, string>) : {};
+  }
+
+  get isRegisteredUser(): boolean {
+    return Boolean(this.details?.registered_user);
+  }
+}
+
+function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
+}
+
+function pageLanguage(): string {
+  return typeof document !== 'undefined' && document.documentElement.lang.startsWith('en') ? 'en' : 'tr';
+}
+
+/** Same-origin request to our backend-for-frontend, with the XSRF header on every state change. */
+export async function requestJson<T>(url: string, init: { method?: string; body?: BodyInit; json?: unknown } = {}): Promise<Envelope<T>> {
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': pageLanguage() });
+  const method = init.method ?? (init.json !== undefined || init.body ? 'POST' : 'GET');
+  if (method !== 'GET') headers.set(XSRF_HEADER, readCookie(XSRF_COOKIE) ?? '');
+  if (init.json !== undefined) headers.set('Content-Type', 'application/json');
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+    });
+  } catch {
+    throw new ApiError(0, undefined, 'network', undefined);
+  }
+  let envelope: Envelope<T> | undefined;
+  try {
+    envelope = (await response.json()) as Envelope<T>;
+  } catch {
+    envelope = undefined;
+  }
+  if (!response.ok || !envelope?.status) {
+    const fallback = response.status === 502 && !envelope?.message ? 'network' : 'generic';
+    throw new ApiError(response.status, envelope?.message || undefined, fallback, envelope?.details);
+  }
+  return envelope;
+}
+
+/** Makes one described /v1 call through our origin: `/api/v1` + its path. */
+export function callApi<T = unknown>(name: ApiCallName, body?: unknown): Promise<Envelope<T>> {
+  const call = apiCalls[name];
+  const url = `/api/v1${call.path}`;
+  if (body instanceof FormData) return requestJson<T>(url, { method: call.method, body });
+  return requestJson<T>(url, { method: call.method, json: call.method === 'POST' ? (body ?? {}) : undefined });
+}
+
+export const SESSION_URL = '/api/session';

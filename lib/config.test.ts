@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '@/lib/config';
+
+const secret = 'x'.repeat(32);
+
+describe('parseConfig', () => {
+  it('defaults to the embedded sandbox', () => {
+    const config = parseConfig({ SESSION_SECRET: secret });
+    expect(config.usesSandbox).toBe(true);
+    expect(config.apiBaseUrl).toBe('http://127.0.0.1:41900');
+    expect(config.serviceTokenHeader).toBe('X-Service-Token');
+    expect(config.apiTimeoutMs).toBe(15000);
+    expect(config.rateLimit).toEqual({ codesPerIp: 20, codesPerTarget: 5 });
+  });
+
+  it('uses a real upstream when API_BASE_URL is set, without a trailing slash', () => {
+    const config = parseConfig({ API_BASE_URL: 'https://api.example.com/', SESSION_SECRET: secret, NODE_ENV: 'production' });
+    expect(config.usesSandbox).toBe(false);
+    expect(config.apiBaseUrl).toBe('https://api.example.com');
+  });
+
+  it('names the variable that is malformed', () => {
+    expect(() => parseConfig({ API_BASE_URL: 'not a url', SESSION_SECRET: secret })).toThrow(/API_BASE_URL/);
+    expect(() => parseConfig({ API_TIMEOUT_MS: '-5', SESSION_SECRET: secret })).toThrow(/API_TIMEOUT_MS/);
+    expect(() => parseConfig({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
+    expect(() => parseConfig({ API_SERVICE_TOKEN_HEADER: 'bad header', SESSION_SECRET: secret })).toThrow(ConfigError);
+  });
+
+  it('requires a session secret in production with a real upstream', () => {
+    expect(() => parseConfig({ API_BASE_URL: 'https://api.example.com', NODE_ENV: 'production' })).toThrow(
+      /SESSION_SECRET/,
+    );
+  });
+});

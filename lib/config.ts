@@ -1,0 +1,102 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one place that reads process.env on the server. Validated once; a missing or malformed
+ * variable stops start-up with one line naming it (see instrumentation.ts).
+ */
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  API_BASE_URL: optionalUrl,
+  API_SERVICE_TOKEN: z.string().min(1).default('sandbox-service-token'),
+  API_SERVICE_TOKEN_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name')
+    .default('X-Service-Token'),
+  API_TIMEOUT_MS: positiveInt(15_000),
+  SANDBOX_PORT: positiveInt(41_900),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  NEXT_PUBLIC_SITE_NAME: z.string().min(1).default('Hat İnternet'),
+  SITE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  RATE_LIMIT_CODES_PER_IP: positiveInt(20),
+  RATE_LIMIT_CODES_PER_TARGET: positiveInt(5),
+  SETTINGS_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(60),
+  DATA_DIR: z.string().min(1).optional(),
+  SESSION_COOKIE_SECURE: z.enum(['true', 'false']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  isProduction: boolean;
+  /** The upstream origin; `/v1` is appended by the backend-for-frontend. */
+  apiBaseUrl: string;
+  usesSandbox: boolean;
+  serviceToken: string;
+  serviceTokenHeader: string;
+  apiTimeoutMs: number;
+  sessionSecret: string;
+  /** Secure cookies: on in production unless SESSION_COOKIE_SECURE=false (plain-HTTP test hosts). */
+  cookieSecure: boolean;
+  siteName: string;
+  siteUrl: string | undefined;
+  redisUrl: string | undefined;
+  rateLimit: { codesPerIp: number; codesPerTarget: number };
+  /** How long server-rendered pages reuse the upstream's settings. */
+  settingsCacheMs: number;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {}
+
+/** In sandbox mode the session secret is made once and kept under .data/, so sessions survive restarts. */
+function sandboxSessionSecret(dir: string): string {
+  const file = path.join(dir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new ConfigError(`Invalid environment variable ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const e = result.data;
+  const usesSandbox = !e.API_BASE_URL;
+  if (!usesSandbox && !e.SESSION_SECRET && e.NODE_ENV === 'production') {
+    throw new ConfigError('Missing environment variable SESSION_SECRET: required with a real upstream (API_BASE_URL)');
+  }
+  return {
+    isProduction: e.NODE_ENV === 'production',
+    apiBaseUrl: (e.API_BASE_URL ?? `http://127.0.0.1:${e.SANDBOX_PORT}`).replace(/\/+$/, ''),
+    usesSandbox,
+    serviceToken: e.API_SERVICE_TOKEN,
+    serviceTokenHeader: e.API_SERVICE_TOKEN_HEADER,
+    apiTimeoutMs: e.API_TIMEOUT_MS,
+    sessionSecret: e.SESSION_SECRET ?? sandboxSessionSecret(e.DATA_DIR ?? path.join(process.cwd(), '.data')),
+    cookieSecure: e.SESSION_COOKIE_SECURE ? e.SESSION_COOKIE_SECURE === 'true' : e.NODE_ENV === 'production',
+    siteName: e.NEXT_PUBLIC_SITE_NAME,
+    siteUrl: e.SITE_URL?.replace(/\/+$/, ''),
+    redisUrl: e.REDIS_URL,
+    rateLimit: { codesPerIp: e.RATE_LIMIT_CODES_PER_IP, codesPerTarget: e.RATE_LIMIT_CODES_PER_TARGET },
+    settingsCacheMs: e.SETTINGS_CACHE_SECONDS * 1000,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+let cached: Config | undefined;
+
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,22 @@
+import { defineRouting } from 'next-intl/routing';
+
+/**
+ * Turkish lives at unprefixed paths, English under /en with its own slugs. Accept-Language is
+ * ignored (see proxy.ts), so a first visit to / is Turkish; the locale cookie remembers a switch.
+ */
+export const routing = defineRouting({
+  locales: ['tr', 'en'],
+  defaultLocale: 'tr',
+  localePrefix: 'as-needed',
+  localeCookie: { name: 'NEXT_LOCALE', maxAge: 60 * 60 * 24 * 365, sameSite: 'lax' },
+  pathnames: {
+    '/': '/',
+    '/nasil-yapilir': { tr: '/nasil-yapilir', en: '/how-to' },
+  },
+});
+
+export type Locale = (typeof routing.locales)[number];
+export type AppPathname = keyof typeof routing.pathnames;
+
+/** BCP 47 tags for <html lang>, Intl and hreflang. */
+export const languageTags: Record<Locale, string> = { tr: 'tr-TR', en: 'en-US' };

@@ -1,0 +1,18 @@
+// The standalone server serves only what sits beside it: copy the static assets and public/ in.
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const distDir = path.join(root, process.env.NEXT_DIST_DIR ?? '.next');
+const standalone = path.join(distDir, 'standalone');
+if (!existsSync(standalone)) {
+  console.error('No standalone output: is output "standalone" set in next.config.ts?');
+  process.exit(1);
+}
+for (const [from, to] of [
+  [path.join(root, 'public'), path.join(standalone, 'public')],
+  [path.join(distDir, 'static'), path.join(standalone, path.basename(distDir), 'static')],
+]) {
+  rmSync(to, { recursive: true, force: true });
+  cpSync(from, to, { recursive: true });
+}

@@ -1,0 +1,100 @@
+// `npm start`: builds when there is no current build, starts the embedded sandbox API unless
+// API_BASE_URL points at a real upstream, then serves the production (standalone) server.
+// `npm run dev` does the same with `next dev` and no build.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dev = process.argv.includes('--dev');
+const port = process.env.PORT ?? '3000';
+const sandboxPort = process.env.SANDBOX_PORT ?? '41900';
+// Paths are made absolute: the standalone server runs from .next/standalone.
+const absolute = (value, fallback) => path.resolve(root, value ?? fallback);
+const env = {
+  ...process.env,
+  DATA_DIR: absolute(process.env.DATA_DIR, '.data'),
+  SANDBOX_DB: absolute(process.env.SANDBOX_DB, '.data/sandbox.db'),
+  SANDBOX_FILES_DIR: absolute(process.env.SANDBOX_FILES_DIR, '.data/uploads'),
+  SANDBOX_PORT: sandboxPort,
+};
+const distDir = path.join(root, process.env.NEXT_DIST_DIR ?? '.next');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+/** Newest modification time among the files a build is made from. */
+function newestSource() {
+  const inputs = ['app', 'components', 'lib', 'messages', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'package-lock.json', 'tsconfig.json'];
+  let newest = 0;
+  const visit = (file) => {
+    if (!existsSync(file)) return;
+    const stat = statSync(file);
+    if (stat.isDirectory()) for (const entry of readdirSync(file)) visit(path.join(file, entry));
+    else newest = Math.max(newest, stat.mtimeMs);
+  };
+  for (const input of inputs) visit(path.join(root, input));
+  return newest;
+}
+
+function buildIsCurrent() {
+  const buildId = path.join(distDir, 'BUILD_ID');
+  const server = path.join(distDir, 'standalone', 'server.js');
+  return existsSync(buildId) && existsSync(server) && statSync(buildId).mtimeMs >= newestSource();
+}
+
+function waitForPort(portNumber, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      const socket = net.connect(Number(portNumber), '127.0.0.1');
+      socket.once('connect', () => {
+        socket.end();
+        resolve();
+      });
+      socket.once('error', () => {
+        socket.destroy();
+        if (Date.now() > deadline) reject(new Error(`nothing listens on port ${portNumber}`));
+        else setTimeout(attempt, 150);
+      });
+    };
+    attempt();
+  });
+}
+
+const children = [];
+let stopping = false;
+function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 500).unref();
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+function run(command, args, options = {}) {
+  const child = spawn(command, args, { cwd: root, env, stdio: 'inherit', ...options });
+  children.push(child);
+  child.on('exit', (code, signal) => stop(code ?? (signal ? 1 : 0)));
+  return child;
+}
+
+if (!dev && !buildIsCurrent()) {
+  console.log('> No current production build: running `npm run build` first.');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, env, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+if (!process.env.API_BASE_URL) {
+  run(bin('tsx'), ['sandbox/main.ts']);
+  await waitForPort(sandboxPort, 30_000);
+}
+
+if (dev) {
+  run(bin('next'), ['dev', '-p', port]);
+} else {
+  // HOSTNAME is the machine's name in most shells; the standalone server binds to it.
+  run(process.execPath, [path.join(distDir, 'standalone', 'server.js')], {
+    env: { ...env, PORT: port, HOSTNAME: process.env.BIND_HOST ?? '0.0.0.0', NODE_ENV: 'production' },
+  });
+}
