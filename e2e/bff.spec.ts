@@ -193,13 +193,13 @@ test.describe('upstream failures and limits', () => {
   });
 
   test('the session survives a restart of the server', async ({ playwright }) => {
-    const env = { API_BASE_URL: sandboxURL, SESSION_COOKIE_SECURE: 'false' };
+    const env = { API_BASE_URL: sandboxURL, SESSION_SECRET: 'z'.repeat(40), SESSION_COOKIE_SECURE: 'false' };
     let site = await startSite(3194, env);
     const request = await playwright.request.newContext({ baseURL: site.url });
     try {
       await apiLogin(request, FIXTURE_CUSTOMERS.underApproval);
       await site.stop();
-      site = await startSite(3194, env, site.dataDir);
+      site = await startSite(3194, env);
       const me = await (await request.get('/api/session')).json();
       expect(me.data.data.nationality_number).toBe(FIXTURE_CUSTOMERS.underApproval.nationality_number);
     } finally {

@@ -15,13 +15,20 @@ export async function bffPost(request: APIRequestContext, path: string, data: un
   return request.post(`${base}/api/v1${path}`, { data, headers: { 'X-XSRF-TOKEN': token } });
 }
 
-/** Logs a fixture customer in through the backend-for-frontend (TC kimlik no, then the SMS code). */
+/**
+ * Logs a fixture customer in through the backend-for-frontend (TC kimlik no, then the SMS code).
+ * A test running beside it may log the same customer in and void this code; then it asks again.
+ */
 export async function apiLogin(request: APIRequestContext, customer: { nationality_number: string; phone: string }, base = '') {
-  const start = await bffPost(request, '/customers/auth-start', { nationality_number: customer.nationality_number }, base);
-  expect(start.status(), await start.text()).toBe(200);
-  const { hash } = await start.json();
-  const code = await latestCode(customer.phone);
-  const auth = await bffPost(request, '/customers/auth', { form_security_hash: hash, sms_code: code }, base);
-  expect(auth.status(), await auth.text()).toBe(200);
-  return auth;
+  for (let attempt = 1; ; attempt++) {
+    const start = await bffPost(request, '/customers/auth-start', { nationality_number: customer.nationality_number }, base);
+    expect(start.status(), await start.text()).toBe(200);
+    const { hash } = await start.json();
+    const code = await latestCode(customer.phone);
+    const auth = await bffPost(request, '/customers/auth', { form_security_hash: hash, sms_code: code }, base);
+    if (auth.status() === 200 || attempt === 3) {
+      expect(auth.status(), await auth.text()).toBe(200);
+      return auth;
+    }
+  }
 }

@@ -1,8 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -24,24 +22,23 @@ async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs = 
 
 export interface RunningSite {
   url: string;
-  dataDir: string;
   stop(): Promise<void>;
 }
 
 /**
  * A second production server (the standalone build) with its own environment, for the cases the
- * main e2e server cannot show: a stopped or slow upstream, tight rate limits, a restart.
+ * main e2e server cannot show: a stopped or slow upstream, tight rate limits, a restart. It talks
+ * to a given upstream, so it needs its own session secret, as in production.
  */
-export async function startSite(port: number, env: Record<string, string>, dataDir = mkdtempSync(path.join(os.tmpdir(), 'site-'))): Promise<RunningSite> {
+export async function startSite(port: number, env: Record<string, string> & { API_BASE_URL: string; SESSION_SECRET: string }): Promise<RunningSite> {
   const child = spawn(process.execPath, [path.join(distDir, 'standalone', 'server.js')], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '0.0.0.0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '0.0.0.0', LOG_LEVEL: 'silent', ...env },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(`${url}/robots.txt`, child);
   return {
     url,
-    dataDir,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

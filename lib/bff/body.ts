@@ -67,8 +67,10 @@ export async function readMultipartBody(
     const fail = (error: BodyError) => {
       if (failed) return;
       failed = true;
+      // Drain rather than destroy: cancelling the request stream under Next.js throws elsewhere.
+      // What is left is bounded by the Content-Length check above.
       source.unpipe(parser);
-      source.destroy();
+      source.resume();
       reject(error);
     };
     const parser = busboy({
