@@ -4,13 +4,20 @@ import { staticSecurityHeaders } from './lib/security-headers';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
+// A second build directory lets two builds run side by side (NEXT_DIST_DIR=.next-b).
+const distDir = process.env.NEXT_DIST_DIR ?? '.next';
+// Other builds' directories, but never this build's own: `.next-*/**` would strip a `.next-b`
+// build's server chunks out of its standalone output.
+const otherBuilds = distDir.startsWith('.next-') ? `.next-!(${distDir.slice('.next-'.length)})/**` : '.next-*/**';
+
 const nextConfig: NextConfig = {
-  // A second build directory lets two builds run side by side (NEXT_DIST_DIR=.next-b).
-  distDir: process.env.NEXT_DIST_DIR ?? '.next',
+  distDir,
   output: 'standalone',
   poweredByHeader: false,
   reactStrictMode: true,
   serverExternalPackages: ['pino'],
+  // Local data, other builds and test output are never part of the server bundle.
+  outputFileTracingExcludes: { '*': ['.data/**', otherBuilds, 'test-results/**', 'playwright-report/**', 'e2e/**'] },
   async headers() {
     return [{ source: '/:path*', headers: staticSecurityHeaders(process.env.NODE_ENV === 'production') }];
   },

@@ -20,6 +20,8 @@ const launchOptions = {
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
+  // Per port, like the data directory, so two suites can run at once.
+  outputDir: `test-results/${sitePort}`,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,

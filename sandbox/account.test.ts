@@ -120,6 +120,15 @@ describe('login', () => {
     expect(expired.body.message).toBe('Onay kodunun süresi doldu. Lütfen yeni bir kod isteyin.');
   });
 
+  it('expires the codes of one phone only through the codes/expire hook', async () => {
+    await sb.hook('/clock', { advance_seconds: 61 });
+    const start = await sb.call('/v1/customers/auth-start', { nationality_number: underApproval.nationality_number });
+    const expire = await sb.hook('/codes/expire', { to: underApproval.phone });
+    expect(expire.body.data).toEqual({ expired: 1 });
+    const expired = await sb.call('/v1/customers/auth', { form_security_hash: start.body.hash, sms_code: await sb.lastCode(underApproval.phone) });
+    expect(expired.body.message).toBe('Onay kodunun süresi doldu. Lütfen yeni bir kod isteyin.');
+  });
+
   it('token-auth answers 401 for unknown tokens', async () => {
     const answer = await sb.call('/v1/customers/token-auth', { token: 'unknown' });
     expect(answer.status).toBe(401);

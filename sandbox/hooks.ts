@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { defineSchema, validate, type Schema } from '@/lib/validator';
-import { outbox } from '@/sandbox/codes';
+import { CODE_TTL_MS, outbox } from '@/sandbox/codes';
 import { seconds, type Context } from '@/sandbox/context';
 import { ApiError, texts } from '@/sandbox/errors';
 import { SETTING_CAMPAIGN_END_DATE } from '@/sandbox/fixtures';
@@ -38,6 +38,7 @@ const campaignSchema = defineSchema({
 const clockSchema = defineSchema({
   advance_seconds: { type: 'number', required: true, label: 'Saniye', min: -31_536_000, max: 31_536_000 },
 });
+const expireSchema = defineSchema({ to: { type: 'string', required: true, label: 'Alıcı', maxLength: 254 } });
 const slowSchema = defineSchema({ ms: { type: 'number', required: true, label: 'Gecikme', min: 0, max: 120_000 } });
 
 function body<T>(request: HookRequest, schema: Schema): T {
@@ -72,6 +73,15 @@ export function handleHook(ctx: Context, controls: HookControls, request: HookRe
     const { advance_seconds } = body<{ advance_seconds: number }>(request, clockSchema);
     controls.advanceClock(advance_seconds);
     return { data: { now: seconds(ctx.now()), offset_seconds: controls.clockOffsetSeconds() } };
+  }
+
+  // Ages only one phone's or mail's codes, so a test can see expiry without moving everyone's clock.
+  if (post(/^\/__sandbox\/codes\/expire$/)) {
+    const { to } = body<{ to: string }>(request, expireSchema);
+    const changed = store.db
+      .prepare("UPDATE codes SET created_at = ? WHERE target = ? AND state = 'open'")
+      .run(ctx.now() - CODE_TTL_MS - 1000, to).changes;
+    return { data: { expired: changed } };
   }
 
   if (post(/^\/__sandbox\/slow$/)) {

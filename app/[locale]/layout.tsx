@@ -1,13 +1,16 @@
 import type { Metadata, Viewport } from 'next';
-import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
-import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, setRequestLocale } from 'next-intl/server';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
+import { InteractionProvider } from '@/components/popups/interaction-provider';
+import { SessionProvider } from '@/components/session/session-provider';
 import { getConfig } from '@/lib/config';
 import { clientMessages } from '@/lib/i18n/client-messages';
-import { languageTags, routing } from '@/lib/i18n/routing';
+import { localeOf } from '@/lib/i18n/locale';
+import { languageTags } from '@/lib/i18n/routing';
+import { getCurrentUser } from '@/lib/session';
 import '@/app/globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -26,23 +29,26 @@ export const viewport: Viewport = {
 };
 
 export default async function LocaleLayout({ children, params }: LayoutProps<'/[locale]'>) {
-  const { locale } = await params;
-  if (!hasLocale(routing.locales, locale)) notFound();
+  const locale = localeOf((await params).locale);
   setRequestLocale(locale);
   // Rendered per request: the CSP nonce is applied at render time and the header reads the session.
   await connection();
-  const messages = await getMessages();
+  const [messages, user] = await Promise.all([getMessages(), getCurrentUser()]);
   const { siteName } = getConfig();
 
   return (
     <html lang={languageTags[locale]}>
       <body>
         <NextIntlClientProvider messages={clientMessages(messages)}>
-          <SiteHeader siteName={siteName} />
-          <main id="content" tabIndex={-1}>
-            {children}
-          </main>
-          <SiteFooter siteName={siteName} />
+          <SessionProvider initialUser={user}>
+            <InteractionProvider>
+              <SiteHeader siteName={siteName} />
+              <main id="content" tabIndex={-1}>
+                {children}
+              </main>
+              <SiteFooter siteName={siteName} />
+            </InteractionProvider>
+          </SessionProvider>
         </NextIntlClientProvider>
       </body>
     </html>

@@ -1,14 +1,19 @@
 import type { Metadata } from 'next';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { HomeLogin } from '@/components/account/home-login';
 import { CampaignBanner } from '@/components/home/campaign-banner';
+import { WizardLoader } from '@/components/application/wizard-loader';
 import { HomeChoices } from '@/components/home/home-choices';
 import { getConfig } from '@/lib/config';
+import { clientMessages } from '@/lib/i18n/client-messages';
 import { pageMetadata } from '@/lib/i18n/metadata';
-import type { Locale } from '@/lib/i18n/routing';
+import { localeOf } from '@/lib/i18n/locale';
+import { getProvinces } from '@/lib/provinces';
 import { getSettings } from '@/lib/settings';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]'>): Promise<Metadata> {
-  const locale = (await params).locale as Locale;
+  const locale = localeOf((await params).locale);
   const t = await getTranslations({ locale, namespace: 'metadata' });
   return pageMetadata({
     locale,
@@ -19,13 +24,26 @@ export async function generateMetadata({ params }: PageProps<'/[locale]'>): Prom
   });
 }
 
-export default async function HomePage({ params }: PageProps<'/[locale]'>) {
-  const locale = (await params).locale as Locale;
+export default async function HomePage({ params, searchParams }: PageProps<'/[locale]'>) {
+  const locale = localeOf((await params).locale);
   setRequestLocale(locale);
   const settings = await getSettings();
+  // An open application flow replaces the choices and the banner (spec §2).
+  const flow = { yeni: 'new', transfer: 'transfer' } as const;
+  const requested = (await searchParams).basvuru;
+  if (requested === 'yeni' || requested === 'transfer') {
+    // The wizard's texts travel only with the wizard.
+    const messages = await getMessages();
+    return (
+      <NextIntlClientProvider messages={{ ...clientMessages(messages), application: messages.application }}>
+        <WizardLoader flow={flow[requested]} provinces={getProvinces()} products={settings?.products ?? []} jobs={settings?.jobs ?? []} />
+      </NextIntlClientProvider>
+    );
+  }
   return (
     <div className="container">
       <HomeChoices />
+      <HomeLogin />
       <CampaignBanner campaign={settings?.data.campaign ?? null} />
     </div>
   );

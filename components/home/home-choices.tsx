@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import styles from '@/components/home/home.module.css';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Link } from '@/lib/i18n/navigation';
 
 export async function HomeChoices() {
   const t = await getTranslations('home');
@@ -13,16 +14,16 @@ export async function HomeChoices() {
         <Card as="li" className={styles.choice}>
           <h2>{t('newTitle')}</h2>
           <p>{t('newText')}</p>
-          <a href="?basvuru=yeni" className={buttonClass({ block: true })}>
+          <Link href={{ pathname: '/', query: { basvuru: 'yeni' } }} className={buttonClass({ block: true })}>
             {t('newTitle')}
-          </a>
+          </Link>
         </Card>
         <Card as="li" className={styles.choice}>
           <h2>{t('transferTitle')}</h2>
           <p>{t('transferText')}</p>
-          <a href="?basvuru=transfer" className={buttonClass({ variant: 'secondary', block: true })}>
+          <Link href={{ pathname: '/', query: { basvuru: 'transfer' } }} className={buttonClass({ variant: 'secondary', block: true })}>
             {t('transferTitle')}
-          </a>
+          </Link>
         </Card>
       </ul>
     </section>

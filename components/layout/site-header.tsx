@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { HeaderAccount, HeaderContact } from '@/components/layout/header-actions';
 import styles from '@/components/layout/site-header.module.css';
 import { LanguageSwitch } from '@/components/layout/language-switch';
 import { Logo } from '@/components/layout/logo';
@@ -22,6 +23,12 @@ export async function SiteHeader({ siteName }: { siteName: string }) {
               <Link href="/nasil-yapilir" className={styles.navLink}>
                 {t('howTo')}
               </Link>
+            </li>
+            <li>
+              <HeaderContact className={styles.navLink} />
+            </li>
+            <li>
+              <HeaderAccount className={styles.navLink} userClassName={styles.user} />
             </li>
             <li>
               <LanguageSwitch className={styles.navLink} />

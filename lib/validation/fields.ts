@@ -84,4 +84,5 @@ export const securityWord = z
   .max(32, msg('securityWord'))
   .regex(securityWordPattern, msg('securityWord'));
 
-export const gender = z.union([z.literal(1), z.literal(2)], msg('gender'));
+/** 1 female, 2 male (spec §3). */
+export const gender = z.literal([1, 2], msg('gender'));

@@ -3,10 +3,10 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { HowToSteps, howToStepNumbers } from '@/components/how-to/how-to-steps';
 import { getConfig } from '@/lib/config';
 import { pageMetadata } from '@/lib/i18n/metadata';
-import type { Locale } from '@/lib/i18n/routing';
+import { localeOf } from '@/lib/i18n/locale';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/nasil-yapilir'>): Promise<Metadata> {
-  const locale = (await params).locale as Locale;
+  const locale = localeOf((await params).locale);
   const t = await getTranslations({ locale, namespace: 'metadata' });
   return pageMetadata({
     locale,
@@ -18,7 +18,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/nasil-ya
 }
 
 export default async function HowToPage({ params }: PageProps<'/[locale]/nasil-yapilir'>) {
-  const locale = (await params).locale as Locale;
+  const locale = localeOf((await params).locale);
   setRequestLocale(locale);
   const t = await getTranslations('howTo');
   const jsonLd = {

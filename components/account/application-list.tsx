@@ -1,0 +1,80 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import styles from '@/components/account/account.module.css';
+import type { Subscription } from '@/lib/api/types';
+import { formatDate } from '@/lib/domain/format';
+import { applicationTypeKey, sortSubscriptions, subscriptionStatusKey } from '@/lib/domain/subscription';
+
+/**
+ * The customer's applications with their status labels (spec §4), newest first. The inquiry popup
+ * shows it as it is; the profile passes its own heading and adds to each item (`renderExtra`).
+ */
+export function ApplicationList({
+  subscriptions,
+  focusOnMount = false,
+  heading: headingText,
+  renderExtra,
+}: {
+  subscriptions: readonly Subscription[];
+  focusOnMount?: boolean;
+  heading?: string;
+  renderExtra?: (subscription: Subscription) => ReactNode;
+}) {
+  const t = useTranslations('inquiry');
+  const s = useTranslations('subscription');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+
+  useEffect(() => {
+    if (focusOnMount) heading.current?.focus();
+  }, [focusOnMount]);
+
+  const list = sortSubscriptions(subscriptions);
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} ref={heading} tabIndex={-1} className={styles.listHeading}>
+        {headingText ?? t('listHeading')}
+      </h3>
+      {list.length === 0 ? (
+        <div className={styles.empty}>
+          <p className={styles.emptyTitle}>{s('emptyTitle')}</p>
+          <p>{s('emptyText')}</p>
+        </div>
+      ) : (
+        <ul className={styles.applications} aria-labelledby={headingId}>
+          {list.map((subscription) => {
+            const status = subscriptionStatusKey(subscription.status);
+            return (
+              <li key={subscription.subscription_id} className={styles.application}>
+                <div className={styles.applicationHead}>
+                  <span className={styles.product}>{subscription.data.product.name}</span>
+                  <span className={styles.status} data-status={status}>
+                    <span className="visually-hidden">{t('status')}: </span>
+                    {s(`status.${status}`)}
+                  </span>
+                </div>
+                <dl className={styles.facts}>
+                  <div>
+                    <dt>{t('type')}</dt>
+                    <dd>{s(`type.${applicationTypeKey(subscription.data.reference_type)}`)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('registerDate')}</dt>
+                    <dd>{formatDate(subscription.info.register_date)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('serviceNumber')}</dt>
+                    <dd>{subscription.service_number || t('noServiceNumber')}</dd>
+                  </div>
+                </dl>
+                {renderExtra?.(subscription)}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

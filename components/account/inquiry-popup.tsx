@@ -1,0 +1,19 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { lazy, useCallback } from 'react';
+import { usePopups } from '@/components/popups/popup-provider';
+
+const loadInquiry = () => import('@/components/account/inquiry-content');
+const InquiryContent = lazy(() => loadInquiry().then((module) => ({ default: module.InquiryContent })));
+
+export function preloadInquiry() {
+  void loadInquiry();
+}
+
+/** Opens the application-inquiry popup ('Başvuru Sorgulama'). */
+export function useInquiryPopup() {
+  const { open } = usePopups();
+  const t = useTranslations('inquiry');
+  return useCallback(() => open({ id: 'inquiry', title: t('title'), render: () => <InquiryContent /> }), [open, t]);
+}

@@ -1,0 +1,56 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { lazy, useCallback } from 'react';
+import { useNotify } from '@/components/popups/notifications';
+import { usePopups } from '@/components/popups/popup-provider';
+import type { User } from '@/lib/api/types';
+
+const loadLoginSteps = () => import('@/components/account/login-steps');
+export const LazyLoginSteps = lazy(() => loadLoginSteps().then((module) => ({ default: module.LoginSteps })));
+
+/** Starts loading the login steps' code (on hover or focus of a button that opens them). */
+export function preloadLoginSteps() {
+  void loadLoginSteps();
+}
+
+export interface LoginPopupOptions {
+  /** The TC kimlik no to fill in (DESIGN.md §4: from the registered-user popup). */
+  nationalityNumber?: string;
+}
+
+let opened = 0;
+
+/**
+ * Opens the login popup (spec §2): TC kimlik no, then the SMS code. Answers the user once logged
+ * in (the popup closes and the header shows the name), or null when the popup is closed first.
+ */
+export function useLoginPopup() {
+  const { open } = usePopups();
+  const notify = useNotify();
+  const t = useTranslations('login');
+  return useCallback(
+    ({ nationalityNumber }: LoginPopupOptions = {}) =>
+      new Promise<User | null>((resolve) => {
+        let loggedIn: User | null = null;
+        const key = ++opened;
+        open({
+          id: 'login',
+          title: t('title'),
+          onClose: () => resolve(loggedIn),
+          render: ({ close }) => (
+            <LazyLoginSteps
+              key={key}
+              initialNationalityNumber={nationalityNumber}
+              onSuccess={(user) => {
+                loggedIn = user;
+                close();
+                notify.toast(t('welcome', { name: `${user.data.name} ${user.data.surname}` }), { type: 'success', id: 'welcome' });
+              }}
+            />
+          ),
+        });
+      }),
+    [open, notify, t],
+  );
+}

@@ -1,0 +1,306 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useCountdown } from '@/components/account/use-countdown';
+import { useErrorDialog } from '@/components/popups/dialogs';
+import { useFieldErrorText } from '@/components/popups/form-text';
+import styles from '@/components/popups/forms.module.css';
+import { useLoader } from '@/components/popups/loader';
+import { inputMasks, MaskedInput } from '@/components/ui/masked-input';
+import { useCurrentUser } from '@/components/session/session-provider';
+import { Button } from '@/components/ui/button';
+import { describedBy, Field } from '@/components/ui/field';
+import { Notice } from '@/components/ui/notice';
+import { RESEND_SECONDS } from '@/lib/account/resend';
+import { ApiError, callApi } from '@/lib/api/client';
+import { retryAfterSeconds, serverFieldError } from '@/lib/api/error-message';
+import type { User } from '@/lib/api/types';
+import { authSchema, authStartSchema } from '@/lib/validation/account';
+
+const codeSchema = authSchema.pick({ sms_code: true });
+
+/** A code on its way: the security hash auth-start answered, its message and when it was sent. */
+interface Challenge {
+  hash: string;
+  message?: string;
+  sentAt: number;
+}
+
+async function startLogin(loader: ReturnType<typeof useLoader>, nationalityNumber: string): Promise<Challenge> {
+  const envelope = await loader.run(callApi('authStart', { nationality_number: nationalityNumber }));
+  if (!envelope.hash) throw new ApiError(502, undefined, 'generic', undefined);
+  return { hash: envelope.hash, message: envelope.message, sentAt: Date.now() };
+}
+
+export interface LoginStepsProps {
+  /** Fills the TC kimlik no (the registered-user popup passes the number the visitor typed). */
+  initialNationalityNumber?: string;
+  /** After the session holds the user: the header already shows the name. */
+  onSuccess?: (user: User) => void;
+}
+
+/**
+ * The SMS login of spec §2/§4 in two steps, built once for the login popup, the inquiry popup and
+ * the home page: TC kimlik no ('Giriş Yap'), then the 6-digit SMS code ('Kodu Onayla') with a
+ * resend link that counts down 60 s.
+ */
+export function LoginSteps({ initialNationalityNumber = '', onSuccess }: LoginStepsProps) {
+  const [nationalityNumber, setNationalityNumber] = useState(initialNationalityNumber);
+  const [challenge, setChallenge] = useState<Challenge | null>(null);
+  const [changing, setChanging] = useState(false);
+  if (!challenge) {
+    return (
+      <NationalityStep
+        defaultValue={nationalityNumber}
+        focusOnMount={changing}
+        onSent={(value, next) => {
+          setNationalityNumber(value);
+          setChallenge(next);
+        }}
+      />
+    );
+  }
+  return (
+    <CodeStep
+      nationalityNumber={nationalityNumber}
+      challenge={challenge}
+      onResent={setChallenge}
+      onChangeNumber={() => {
+        setChanging(true);
+        setChallenge(null);
+      }}
+      onSuccess={onSuccess}
+    />
+  );
+}
+
+function NationalityStep({
+  defaultValue,
+  focusOnMount,
+  onSent,
+}: {
+  defaultValue: string;
+  /** Back from the code step: the number field takes focus (the button that was clicked is gone). */
+  focusOnMount: boolean;
+  onSent: (value: string, challenge: Challenge) => void;
+}) {
+  const t = useTranslations('login');
+  const titles = useTranslations('validationTitles');
+  const fieldText = useFieldErrorText();
+  const loader = useLoader();
+  const showError = useErrorDialog();
+  const id = useId();
+  const busy = useRef(false);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(authStartSchema), defaultValues: { nationality_number: defaultValue } });
+
+  useEffect(() => {
+    if (focusOnMount) setFocus('nationality_number');
+  }, [focusOnMount, setFocus]);
+
+  const submit = async ({ nationality_number }: { nationality_number: string }) => {
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      onSent(nationality_number, await startLogin(loader, nationality_number));
+    } catch (error) {
+      const text = serverFieldError(error, 'nationality_number');
+      if (text) setError('nationality_number', { type: 'server', message: text }, { shouldFocus: true });
+      else void showError(error, { fallback: 'genericShort' });
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  const error = fieldText(errors.nationality_number);
+  return (
+    <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className={styles.form}>
+      <Field
+        id={id}
+        label={t('nationalityNumber')}
+        hint={t('nationalityNumberHint')}
+        error={
+          error ? (
+            <>
+              <strong>{titles('nationalityNumber')}</strong> {error}
+            </>
+          ) : undefined
+        }
+      >
+        <Controller
+          name="nationality_number"
+          control={control}
+          render={({ field }) => (
+            <MaskedInput
+              mask={inputMasks.nationalityNumber}
+              name={field.name}
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              inputMode="numeric"
+              autoComplete="off"
+              spellCheck={false}
+              {...describedBy(id, { hint: true, error })}
+            />
+          )}
+        />
+      </Field>
+      <Button type="submit" block>
+        {t('submit')}
+      </Button>
+    </form>
+  );
+}
+
+function CodeStep({
+  nationalityNumber,
+  challenge,
+  onResent,
+  onChangeNumber,
+  onSuccess,
+}: {
+  nationalityNumber: string;
+  challenge: Challenge;
+  onResent: (challenge: Challenge) => void;
+  onChangeNumber: () => void;
+  onSuccess?: (user: User) => void;
+}) {
+  const t = useTranslations('login');
+  const titles = useTranslations('validationTitles');
+  const fieldText = useFieldErrorText();
+  const loader = useLoader();
+  const showError = useErrorDialog();
+  const { setUser } = useCurrentUser();
+  const id = useId();
+  const countdownId = `${id}-countdown`;
+  const busy = useRef(false);
+  const codeInput = useRef<HTMLInputElement | null>(null);
+  const [resent, setResent] = useState(false);
+  const left = useCountdown(challenge.sentAt, RESEND_SECONDS);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    clearErrors,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(codeSchema), defaultValues: { sms_code: '' } });
+
+  // The code field takes focus when this step appears (after the TC step's button, which is gone).
+  useEffect(() => {
+    codeInput.current?.focus();
+  }, []);
+
+  const submit = async ({ sms_code }: { sms_code: string }) => {
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      const envelope = await loader.run(callApi<User>('auth', { form_security_hash: challenge.hash, sms_code }));
+      if (!envelope.data) throw new ApiError(502, undefined, 'generic', undefined);
+      await setUser(envelope.data);
+      onSuccess?.(envelope.data);
+    } catch (error) {
+      const text = serverFieldError(error, 'sms_code', { anyInputError: true });
+      if (text) setError('sms_code', { type: 'server', message: text }, { shouldFocus: true });
+      else void showError(error, { fallback: 'genericShort' });
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  const resend = async () => {
+    if (left > 0 || busy.current) return;
+    busy.current = true;
+    setResent(false);
+    try {
+      onResent(await startLogin(loader, nationalityNumber));
+      setResent(true);
+      setValue('sms_code', '');
+      clearErrors('sms_code');
+      codeInput.current?.focus();
+    } catch (error) {
+      const wait = retryAfterSeconds(error);
+      if (wait) onResent({ ...challenge, sentAt: Date.now() - (RESEND_SECONDS - wait) * 1000 });
+      void showError(error, { fallback: 'genericShort' });
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  const error = fieldText(errors.sms_code);
+  return (
+    <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className={styles.form}>
+      <Notice tone="info">{challenge.message || t('codeSent')}</Notice>
+      <Field
+        id={id}
+        label={t('code')}
+        hint={t('codeHint')}
+        error={
+          error ? (
+            <>
+              <strong>{titles('loginSmsCode')}</strong> {error}
+            </>
+          ) : undefined
+        }
+      >
+        <Controller
+          name="sms_code"
+          control={control}
+          render={({ field }) => (
+            <MaskedInput
+              mask={inputMasks.code}
+              name={field.name}
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={(element) => {
+                field.ref(element);
+                codeInput.current = element;
+              }}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              spellCheck={false}
+              {...describedBy(id, { hint: true, error })}
+            />
+          )}
+        />
+      </Field>
+      <div role="status" className={styles.status}>
+        {resent ? <Notice tone="success">{t('resent')}</Notice> : null}
+      </div>
+      <Button type="submit" block>
+        {t('confirm')}
+      </Button>
+      <div className={styles.row}>
+        <span className={styles.resend}>
+          <button
+            type="button"
+            className={styles.linkButton}
+            aria-disabled={left > 0}
+            aria-describedby={left > 0 ? countdownId : undefined}
+            onClick={resend}
+          >
+            {t('resend')}
+          </button>
+          {left > 0 ? (
+            <span id={countdownId} className={styles.countdown}>
+              {t('resendIn', { seconds: left })}
+            </span>
+          ) : null}
+        </span>
+        <button type="button" className={styles.linkButton} onClick={onChangeNumber}>
+          {t('change')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useCallback } from 'react';
+import { useLoginPopup } from '@/components/account/login-popup';
+import { useChoice } from '@/components/popups/dialogs';
+import styles from '@/components/popups/popups.module.css';
+import type { User } from '@/lib/api/types';
+
+export interface RegisteredUserOptions {
+  /** The TC kimlik no the visitor typed; the login popup opens with it filled in. */
+  nationalityNumber: string;
+  /** The server's message (a step answering `details.registered_user`), shown instead of the default text. */
+  message?: string;
+}
+
+/**
+ * The registered-user popup of spec §2/§8: the TC number is already registered; 'Giriş Yap' opens
+ * the login popup with `nationalityNumber` filled in (DESIGN.md §4), 'Vazgeç' closes. Answers the
+ * user when the visitor logged in through it, else null.
+ */
+export function useRegisteredUserPopup() {
+  const choose = useChoice();
+  const openLogin = useLoginPopup();
+  const t = useTranslations('registeredUser');
+  const common = useTranslations('common');
+  return useCallback(
+    async ({ nationalityNumber, message }: RegisteredUserOptions): Promise<User | null> => {
+      const choice = await choose<'login' | 'cancel'>({
+        id: 'registered-user',
+        title: t('title'),
+        message: (
+          <>
+            <p className={styles.message}>{message || t('text')}</p>
+            <p className={styles.message}>{t('account')}</p>
+          </>
+        ),
+        choices: [
+          { value: 'login', label: t('login') },
+          { value: 'cancel', label: common('cancel') },
+        ],
+        dismissValue: 'cancel',
+      });
+      return choice === 'login' ? openLogin({ nationalityNumber }) : null;
+    },
+    [choose, openLogin, t, common],
+  );
+}

@@ -1,0 +1,193 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import useSWR from 'swr';
+import styles from '@/components/application/wizard.module.css';
+import { InfrastructureResultView } from '@/components/application/infrastructure-result';
+import { useErrorText } from '@/components/application/use-error-text';
+import { Button } from '@/components/ui/button';
+import { Combobox } from '@/components/ui/combobox';
+import { Notice } from '@/components/ui/notice';
+import { callApi } from '@/lib/api/client';
+import type { InfrastructureResult, Option } from '@/lib/api/types';
+import {
+  type Address,
+  autoSelectedLevels,
+  connectionTypeOf,
+  firstMissingLevel,
+  queryTypeOfParent,
+  selectAddressLevel,
+} from '@/lib/application/draft';
+import { type AddressLevel, addressLevels } from '@/lib/validation/address';
+
+/** Lists the level below `parent`; SWR keeps every list for the visit. */
+async function fetchChildren([, type, parentId]: readonly [string, string, Option['value']]) {
+  const envelope = await callApi<Option[]>('infrastructure', { type, parent_id: parentId });
+  return envelope.data ?? [];
+}
+
+async function fetchInfrastructure([, bbk]: readonly [string, Option['value']]) {
+  const envelope = await callApi<InfrastructureResult>('infrastructure', { type: 'apartment', parent_id: bbk });
+  if (!envelope.data) throw new Error('no infrastructure result');
+  return envelope.data;
+}
+
+const swrOptions = { revalidateOnFocus: false, revalidateIfStale: false, shouldRetryOnError: false } as const;
+
+/** One level of the cascade: shown once its options have loaded; single options of some levels are taken silently. */
+function AddressLevelSelect({
+  level,
+  parent,
+  address,
+  onSelect,
+}: {
+  level: AddressLevel;
+  parent: { level: AddressLevel; value: Option['value'] };
+  address: Address;
+  onSelect: (level: AddressLevel, option: Option) => void;
+}) {
+  const t = useTranslations('application.address');
+  const tErrors = useTranslations('errors');
+  const { data, error, isLoading, mutate } = useSWR(
+    ['infrastructure', queryTypeOfParent[parent.level], parent.value] as const,
+    fetchChildren,
+    swrOptions,
+  );
+  const single = data?.length === 1 && autoSelectedLevels.includes(level) ? data[0] : undefined;
+
+  useEffect(() => {
+    if (single && address[level]?.value !== single.value) onSelect(level, single);
+  }, [single, address, level, onSelect]);
+
+  if (isLoading) {
+    return (
+      <p className={styles.loadingLevel} role="status">
+        {t('loadingLevel', { level: t(`levels.${level}`) })}
+      </p>
+    );
+  }
+  if (error) {
+    return (
+      <Notice tone="danger" title={tErrors('addressList')}>
+        <Button variant="secondary" size="small" onClick={() => mutate()}>
+          {t('retry')}
+        </Button>
+      </Notice>
+    );
+  }
+  if (!data || single) return null;
+  return (
+    <Combobox
+      label={t(`levels.${level}`)}
+      options={data}
+      value={address[level]?.value ?? null}
+      onChange={(option) => onSelect(level, option)}
+      placeholder={t('placeholder')}
+      noMatches={t('noMatches')}
+      moreMatches={(count) => t('moreMatches', { count })}
+    />
+  );
+}
+
+/**
+ * Step 1 of a new application (step 2 of a transfer): the eight-level address cascade and, for a
+ * new line, the infrastructure of the chosen inner door.
+ */
+export function AddressStep({
+  provinces,
+  address,
+  checkCoverage,
+  submitting,
+  onChange,
+  onInfrastructure,
+  onSubmit,
+}: {
+  provinces: readonly Option[];
+  address: Address;
+  /** The new flow shows the door's infrastructure and stops on unsuitable lines; a transfer does not. */
+  checkCoverage: boolean;
+  submitting: boolean;
+  onChange: (address: Address) => void;
+  onInfrastructure: (result: InfrastructureResult | null) => void;
+  onSubmit: () => void;
+}) {
+  const t = useTranslations('application.address');
+  const errorText = useErrorText();
+  const [missing, setMissing] = useState(false);
+  const door = address.floor?.value;
+  const infrastructure = useSWR(checkCoverage && door !== undefined ? (['apartment', door] as const) : null, fetchInfrastructure, swrOptions);
+
+  useEffect(() => {
+    if (checkCoverage) onInfrastructure(infrastructure.data ?? null);
+  }, [checkCoverage, infrastructure.data, onInfrastructure]);
+
+  const select = (level: AddressLevel, option: Option) => {
+    setMissing(false);
+    onChange(selectAddressLevel(address, level, option));
+  };
+
+  const levelsToShow = addressLevels.slice(1).filter((level, index) => address[addressLevels[index]!] !== undefined);
+  // Only a known result can close the way on; until then 'Paket Seç' explains what is missing.
+  const suitable = !checkCoverage || !infrastructure.data || connectionTypeOf(infrastructure.data) !== null;
+  const complete = firstMissingLevel(address) === null;
+
+  return (
+    <form
+      className={styles.step}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!complete || (checkCoverage && !infrastructure.data)) {
+          setMissing(true);
+          return;
+        }
+        onSubmit();
+      }}
+    >
+      <h2>{t('heading')}</h2>
+      <p className={styles.lead}>{t('lead')}</p>
+      <div className={styles.addressGrid}>
+        <Combobox
+          label={t('levels.province')}
+          options={provinces}
+          value={address.province?.value ?? null}
+          onChange={(option) => select('province', option)}
+          placeholder={t('placeholder')}
+          noMatches={t('noMatches')}
+          moreMatches={(count) => t('moreMatches', { count })}
+        />
+        {levelsToShow.map((level) => {
+          const parentLevel = addressLevels[addressLevels.indexOf(level) - 1]!;
+          return (
+            <AddressLevelSelect
+              key={`${level}-${address[parentLevel]!.value}`}
+              level={level}
+              parent={{ level: parentLevel, value: address[parentLevel]!.value }}
+              address={address}
+              onSelect={select}
+            />
+          );
+        })}
+      </div>
+
+      {checkCoverage && door !== undefined ? (
+        infrastructure.error ? (
+          <Notice tone="danger" title={errorText(infrastructure.error)} />
+        ) : (
+          <InfrastructureResultView result={infrastructure.data ?? null} />
+        )
+      ) : null}
+
+      {missing ? <Notice tone="danger" title={t('missingTitle')}>{t('missingText')}</Notice> : null}
+
+      {suitable ? (
+        <div className={styles.actions}>
+          <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>
+            {t('submit')}
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+}

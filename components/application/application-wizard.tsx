@@ -1,0 +1,326 @@
+'use client';
+
+import { NextIntlClientProvider, useLocale, useMessages, useTranslations } from 'next-intl';
+import { useSearchParams } from 'next/navigation';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRegisteredUserPopup } from '@/components/account/registered-user-popup';
+import { AddressStep } from '@/components/application/address-step';
+import { CodeBox, type CodeKind } from '@/components/application/code-box';
+import { ContactStep } from '@/components/application/contact-step';
+import { IdentityStep, type IdentityValues } from '@/components/application/identity-step';
+import { PackageStep } from '@/components/application/package-step';
+import { ServiceNumberStep } from '@/components/application/service-number-step';
+import { ApplicationSummary } from '@/components/application/summary';
+import { useDraft, useStoredFields } from '@/components/application/use-draft';
+import { VerificationForm, type VerificationKind } from '@/components/application/verification-form';
+import styles from '@/components/application/wizard.module.css';
+import { useContactForm } from '@/components/popups/contact-popup';
+import { useErrorDialog } from '@/components/popups/dialogs';
+import { useNoCodePopup } from '@/components/popups/no-code-popup';
+import { usePopups } from '@/components/popups/popup-provider';
+import { useCurrentUser } from '@/components/session/session-provider';
+import { Button } from '@/components/ui/button';
+import { Stepper } from '@/components/ui/stepper';
+import { ApiError, callApi } from '@/lib/api/client';
+import type { InfrastructureResult, Job, Option, Product, User } from '@/lib/api/types';
+import { addressBody, connectionTypeOf, type Flow, productsForConnection } from '@/lib/application/draft';
+import { pushTrackingEvent } from '@/lib/domain/datalayer';
+import { connectionTypeForServiceNumber } from '@/lib/domain/service-number';
+import { useRouter } from '@/lib/i18n/navigation';
+import type { IdentityForm } from '@/lib/validation/application';
+
+type StepName = 'serviceNumber' | 'address' | 'package' | 'identity' | 'contact';
+
+/** What the two flows differ in (spec §2, §4); everything else is shared. */
+const flows = {
+  new: {
+    param: 'yeni',
+    title: 'newTitle',
+    steps: (loggedIn: boolean): StepName[] => (loggedIn ? ['address', 'package'] : ['address', 'package', 'identity', 'contact']),
+  },
+  transfer: {
+    param: 'transfer',
+    title: 'transferTitle',
+    steps: (loggedIn: boolean): StepName[] =>
+      loggedIn ? ['serviceNumber', 'address', 'package'] : ['serviceNumber', 'address', 'package', 'identity', 'contact'],
+  },
+} as const;
+
+export interface WizardData {
+  flow: Flow;
+  provinces: Option[];
+  products: Product[];
+  jobs: Job[];
+}
+
+/**
+ * The application wizards: new line (address → package → identity → contact) and transfer
+ * (service number → address → package → identity → contact). Logged-in customers stop after the
+ * package and submit through the authenticated call. The step is in the URL
+ * (`?basvuru=yeni&adim=2`), so the browser's back button moves a step back.
+ */
+export default function ApplicationWizard({ flow, provinces, products, jobs }: WizardData) {
+  const t = useTranslations('application');
+  const locale = useLocale();
+  const messages = useMessages();
+  const router = useRouter();
+  const searchParams = useSearchParams();
+  const { user, setUser, refresh } = useCurrentUser();
+  const { draft, update, clear, restored } = useDraft(flow);
+  const identityFields = useStoredFields<IdentityForm>(`basvuru:${flow}:identity`);
+  const popups = usePopups();
+  const askNoCode = useNoCodePopup();
+  const showRegisteredUser = useRegisteredUserPopup();
+  const showError = useErrorDialog();
+  const openContactForm = useContactForm();
+  const [busy, setBusy] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const onInfrastructure = useCallback((infrastructure: InfrastructureResult | null) => update({ infrastructure }), [update]);
+
+  const config = flows[flow];
+  const steps = config.steps(user !== null);
+  const requested = Number(searchParams.get('adim') ?? '1') - 1;
+  const current = Math.max(0, Math.min(Number.isFinite(requested) ? requested : 0, draft.reached, steps.length - 1));
+  const step = steps[current]!;
+  const indexOf = (name: StepName) => steps.indexOf(name);
+
+  // Moving between steps puts focus on the step, so screen readers hear where they are.
+  useEffect(() => {
+    if (restored) headingRef.current?.focus();
+  }, [current, restored]);
+
+  const goTo = (index: number) => window.history.pushState(null, '', `?basvuru=${config.param}&adim=${index + 1}`);
+
+  const advance = (hash: string | undefined, next: number) => {
+    update({ formHash: hash ?? draft.formHash, reached: Math.max(draft.reached, next) });
+    goTo(next);
+  };
+
+  const leave = () => {
+    clear();
+    identityFields.forget();
+  };
+
+  /** Runs one call; a failure keeps everything typed and shows the spec's message. */
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setFieldErrors({});
+    try {
+      await action();
+    } catch (error) {
+      if (error instanceof ApiError && error.isRegisteredUser) {
+        const loggedIn = await showRegisteredUser({
+          nationalityNumber: identityFields.read().nationality_number ?? '',
+          message: error.serverMessage,
+        });
+        // Logged in through the popup: the package step now completes the application.
+        if (loggedIn) goTo(indexOf('package'));
+      } else {
+        if (error instanceof ApiError) setFieldErrors(error.fieldErrors);
+        await showError(error);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const complete = async (loggedInUser: User | null) => {
+    pushTrackingEvent(window as unknown as { dataLayer?: unknown[] }, flow);
+    leave();
+    if (loggedInUser) await setUser(loggedInUser);
+    else await refresh();
+    router.replace('/');
+  };
+
+  /** Spec §4: moving on without a code asks first; 'Kod Ekle' stays on the step. */
+  const confirmWithoutCode = async () => Boolean(draft.campaignCode || draft.referenceCode) || (await askNoCode()) === 'continue';
+
+  const codeBox = (nationalityNumber: string | undefined) =>
+    draft.formHash ? (
+      <CodeBox
+        formHash={draft.formHash}
+        nationalityNumber={nationalityNumber}
+        applied={{ campaign: draft.campaignCode, reference: draft.referenceCode }}
+        onApplied={(kind: CodeKind, code, hash) =>
+          update(kind === 'campaign' ? { campaignCode: code, formHash: hash } : { referenceCode: code, formHash: hash })
+        }
+      />
+    ) : null;
+
+  const connectionType =
+    flow === 'new' ? connectionTypeOf(draft.infrastructure) : connectionTypeForServiceNumber(draft.serviceNumber ?? '');
+  const offered = productsForConnection(products, connectionType);
+
+  const openVerification = (kind: VerificationKind) => {
+    const formHash = draft.formHash;
+    if (!formHash) return;
+    const id = `verify-${kind}`;
+    popups.open({
+      id,
+      title: kind === 'phone' ? t('contact.phonePopup') : t('contact.mailPopup'),
+      // Popups render in the layout, outside this page's messages: bring them along.
+      render: () => (
+        <NextIntlClientProvider locale={locale} messages={messages}>
+          <VerificationForm
+            kind={kind}
+            formHash={formHash}
+            initialValue={(kind === 'phone' ? draft.phone : draft.mail) ?? ''}
+            onVerified={(value, hash) => {
+              update(kind === 'phone' ? { phone: value, formHash: hash } : { mail: value, formHash: hash });
+              popups.close(id);
+            }}
+          />
+        </NextIntlClientProvider>
+      ),
+    });
+  };
+
+  if (!restored) {
+    return (
+      <div className={`container ${styles.wizard}`} aria-busy="true">
+        <p role="status">{t('loading')}</p>
+      </div>
+    );
+  }
+
+  const hash = draft.formHash ?? '';
+  return (
+    <div className={`container ${styles.wizard}`}>
+      <div className={styles.header}>
+        <h1>{t(config.title)}</h1>
+        <div className={styles.headerActions}>
+          {current > 0 ? (
+            <Button variant="ghost" size="small" onClick={() => window.history.back()}>
+              {t('back')}
+            </Button>
+          ) : null}
+          <Button
+            variant="ghost"
+            size="small"
+            onClick={() => {
+              leave();
+              router.replace('/');
+            }}
+          >
+            {t('close')}
+          </Button>
+        </div>
+      </div>
+      <Stepper steps={steps.map((name) => t(`steps.${name}`))} current={current} label={t('stepsLabel')} />
+      <div className={styles.layout}>
+        <div>
+          <h2 ref={headingRef} tabIndex={-1} className="visually-hidden">
+            {t(`steps.${step}`)}
+          </h2>
+
+          {step === 'serviceNumber' ? (
+            <ServiceNumberStep
+              serviceNumber={draft.serviceNumber}
+              onLookup={(serviceNumber, currentCompany, formHash) => {
+                // A new number starts a new form: whatever hung on the old one is gone.
+                update({ serviceNumber, currentCompany, productId: null, campaignCode: null, referenceCode: null, phone: null, mail: null });
+                advance(formHash, indexOf('address'));
+              }}
+              onTooManyFailures={(lastError) => openContactForm({ message: lastError })}
+            />
+          ) : null}
+
+          {step === 'address' ? (
+            <AddressStep
+              provinces={provinces}
+              address={draft.address}
+              checkCoverage={flow === 'new'}
+              submitting={busy}
+              onChange={(address) => update({ address, infrastructure: null })}
+              onInfrastructure={onInfrastructure}
+              onSubmit={() =>
+                run(async () => {
+                  const body = addressBody(draft.address)!;
+                  if (flow === 'new') {
+                    const answer = await callApi('registerStep1', body);
+                    // A new address starts a new form: codes and verifications of the old one are gone.
+                    update({ campaignCode: null, referenceCode: null, phone: null, mail: null });
+                    advance(answer.hash, indexOf('package'));
+                  } else {
+                    const answer = await callApi('transferRegisterStep2', { ...body, form_security_hash: hash });
+                    advance(answer.hash, indexOf('package'));
+                  }
+                })
+              }
+            />
+          ) : null}
+
+          {step === 'package' ? (
+            <PackageStep
+              products={offered}
+              productId={draft.productId}
+              setupPriceIndex={draft.setupPriceIndex}
+              askSetup={flow === 'new'}
+              nextLabel={user ? t('package.nextUser') : t('package.nextAnonymous')}
+              submitting={busy}
+              codeBox={user ? codeBox(user.data.nationality_number) : null}
+              onChange={({ productId, setupPriceIndex }) => update({ productId, setupPriceIndex })}
+              onSubmit={() =>
+                run(async () => {
+                  const product_id = draft.productId!;
+                  const pre_price_paid_type = draft.setupPriceIndex ?? 0;
+                  if (user) {
+                    if (!(await confirmWithoutCode())) return;
+                    if (flow === 'new') {
+                      await callApi('authRegisterStep2', { form_security_hash: hash, product_id, pre_price_paid_type, subscription_type: 1 });
+                    } else {
+                      await callApi('authTransferRegisterStep3', { form_security_hash: hash, product_id, subscription_type: 1 });
+                    }
+                    await complete(null);
+                  } else {
+                    const answer =
+                      flow === 'new'
+                        ? await callApi('registerStep2', { form_security_hash: hash, product_id, pre_price_paid_type })
+                        : await callApi('transferRegisterStep3', { form_security_hash: hash, product_id });
+                    advance(answer.hash, indexOf('identity'));
+                  }
+                })
+              }
+            />
+          ) : null}
+
+          {step === 'identity' ? (
+            <IdentityStep
+              jobs={jobs}
+              initial={identityFields.read()}
+              submitting={busy}
+              serverErrors={fieldErrors}
+              codeBox={codeBox}
+              onDraftChange={identityFields.write}
+              onSubmit={(values: IdentityValues) =>
+                run(async () => {
+                  if (!(await confirmWithoutCode())) return;
+                  const body = { ...values, form_security_hash: hash, subscription_type: 1 as const };
+                  const answer = await callApi(flow === 'new' ? 'registerStep3' : 'transferRegisterStep4', body);
+                  advance(answer.hash, indexOf('contact'));
+                })
+              }
+            />
+          ) : null}
+
+          {step === 'contact' ? (
+            <ContactStep
+              phone={draft.phone}
+              mail={draft.mail}
+              submitting={busy}
+              onVerify={openVerification}
+              onSubmit={() =>
+                run(async () => {
+                  const answer = await callApi<User>(flow === 'new' ? 'registerStep4' : 'transferRegisterStep5', { form_security_hash: hash });
+                  await complete(answer.data ?? null);
+                })
+              }
+            />
+          ) : null}
+        </div>
+        <ApplicationSummary draft={draft} products={products} />
+      </div>
+    </div>
+  );
+}

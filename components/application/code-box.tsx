@@ -1,0 +1,132 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import styles from '@/components/application/wizard.module.css';
+import { useErrorText, useValidationText } from '@/components/application/use-error-text';
+import { Button } from '@/components/ui/button';
+import { describedBy, Field, Input } from '@/components/ui/field';
+import { Notice } from '@/components/ui/notice';
+import { callApi } from '@/lib/api/client';
+import { campaignCodeSchema, referenceCodeSchema } from '@/lib/validation/application';
+
+export type CodeKind = 'campaign' | 'reference';
+
+/**
+ * The campaign / reference code box (spec §2): two tabs, each with an input and 'Sorgula'. A code
+ * that applies answers a new form hash.
+ */
+export function CodeBox({
+  formHash,
+  nationalityNumber,
+  applied,
+  onApplied,
+}: {
+  formHash: string;
+  nationalityNumber: string | undefined;
+  applied: { campaign: string | null; reference: string | null };
+  onApplied: (kind: CodeKind, code: string, hash: string) => void;
+}) {
+  const t = useTranslations('application.codes');
+  const validationText = useValidationText();
+  const errorText = useErrorText();
+  const id = useId();
+  const [kind, setKind] = useState<CodeKind>('campaign');
+  const [codes, setCodes] = useState<Record<CodeKind, string>>({ campaign: '', reference: '' });
+  const [error, setError] = useState<{ title?: string; text: string } | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const tabs = useRef<Record<CodeKind, HTMLButtonElement | null>>({ campaign: null, reference: null });
+
+  const switchTab = (next: CodeKind) => {
+    setKind(next);
+    setError(null);
+    setSuccess(null);
+    tabs.current[next]?.focus();
+  };
+  const onTabKey = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+      event.preventDefault();
+      switchTab(kind === 'campaign' ? 'reference' : 'campaign');
+    }
+  };
+
+  const submit = async () => {
+    setError(null);
+    setSuccess(null);
+    const parsed =
+      kind === 'campaign'
+        ? campaignCodeSchema.safeParse({ form_security_hash: formHash, campaign_code: codes.campaign, nationality_number: nationalityNumber ?? '' })
+        : referenceCodeSchema.safeParse({ form_security_hash: formHash, reference_code: codes.reference });
+    if (!parsed.success) {
+      setError(validationText(parsed.error.issues[0]!.message));
+      return;
+    }
+    setBusy(true);
+    try {
+      const envelope = await callApi(kind === 'campaign' ? 'applyCampaignCode' : 'applyReferenceCode', parsed.data);
+      const code = codes[kind].trim();
+      setSuccess(kind === 'campaign' ? t('campaignApplied') : t('referenceApplied'));
+      setCodes((previous) => ({ ...previous, [kind]: '' }));
+      onApplied(kind, code, envelope.hash ?? formHash);
+    } catch (failure) {
+      setError({ text: errorText(failure) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const inputId = `${id}-${kind}`;
+  return (
+    <section className={styles.codeBox} aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>{t('heading')}</h3>
+      <div role="tablist" aria-label={t('heading')} className={styles.tabs}>
+        {(['campaign', 'reference'] as const).map((tab) => (
+          <button
+            key={tab}
+            ref={(element) => {
+              tabs.current[tab] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${tab}`}
+            aria-selected={kind === tab}
+            aria-controls={`${id}-panel`}
+            tabIndex={kind === tab ? 0 : -1}
+            className={styles.tab}
+            onClick={() => switchTab(tab)}
+            onKeyDown={onTabKey}
+          >
+            {tab === 'campaign' ? t('campaignTab') : t('referenceTab')}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${kind}`} className={styles.tabPanel}>
+        <Field id={inputId} label={kind === 'campaign' ? t('campaignLabel') : t('referenceLabel')} error={error?.text}>
+          <div className={styles.inline}>
+            <Input
+              {...describedBy(inputId, { error: error?.text })}
+              value={codes[kind]}
+              maxLength={32}
+              autoComplete="off"
+              onChange={(event) => setCodes((previous) => ({ ...previous, [kind]: event.target.value }))}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  void submit();
+                }
+              }}
+            />
+            <Button variant="secondary" onClick={submit} disabled={busy} aria-busy={busy || undefined}>
+              {t('query')}
+            </Button>
+          </div>
+        </Field>
+        {error?.title ? <p className={styles.errorTitle}>{error.title}</p> : null}
+        {success ? <Notice tone="success" title={success} /> : null}
+      </div>
+      {applied.campaign ? <Notice tone="success">{t('campaignNotice', { code: applied.campaign })}</Notice> : null}
+      {applied.reference ? <Notice tone="success">{t('referenceNotice', { code: applied.reference })}</Notice> : null}
+    </section>
+  );
+}

@@ -1,0 +1,184 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { type ReactNode, useEffect, useId } from 'react';
+import { Controller, type FieldError, useForm, useWatch } from 'react-hook-form';
+import styles from '@/components/application/wizard.module.css';
+import { useValidationText } from '@/components/application/use-error-text';
+import { Button } from '@/components/ui/button';
+import { describedBy, Field, Input, Select } from '@/components/ui/field';
+import { inputMasks, MaskedInput } from '@/components/ui/masked-input';
+import { Notice } from '@/components/ui/notice';
+import type { Job } from '@/lib/api/types';
+import { type IdentityForm, identitySchema } from '@/lib/validation/application';
+import type { z } from 'zod';
+
+export type IdentityValues = z.output<typeof identitySchema>;
+
+const emptyIdentity: IdentityForm = {
+  nationality: 'TR',
+  nationality_number: '',
+  nationality_serial_no: '',
+  name: '',
+  surname: '',
+  mother_name: '',
+  father_name: '',
+  birthdate: '',
+  gender: undefined as unknown as 1,
+  job: '',
+  security_word: '',
+};
+
+/** Step 3 (4 in a transfer): identity data with every rule of spec §5, checked before anything is sent. */
+export function IdentityStep({
+  jobs,
+  initial,
+  submitting,
+  serverErrors,
+  codeBox,
+  onDraftChange,
+  onSubmit,
+}: {
+  jobs: readonly Job[];
+  initial: Partial<IdentityForm>;
+  submitting: boolean;
+  serverErrors: Record<string, string>;
+  /** Receives the TC number typed so far, which the campaign code needs. */
+  codeBox: (nationalityNumber: string) => ReactNode;
+  onDraftChange: (values: Partial<IdentityForm>) => void;
+  onSubmit: (values: IdentityValues) => void;
+}) {
+  const t = useTranslations('application.identity');
+  const validationText = useValidationText();
+  const id = useId();
+  const form = useForm<IdentityForm, unknown, IdentityValues>({
+    resolver: zodResolver(identitySchema),
+    defaultValues: { ...emptyIdentity, ...initial },
+    mode: 'onTouched',
+  });
+  const { register, control, handleSubmit, formState, setError } = form;
+  const values = useWatch({ control });
+
+  // Keep what is typed, so a reload or a failed call loses nothing.
+  useEffect(() => {
+    onDraftChange(values as Partial<IdentityForm>);
+  }, [values, onDraftChange]);
+
+  useEffect(() => {
+    for (const [field, message] of Object.entries(serverErrors)) {
+      if (field in emptyIdentity) setError(field as keyof IdentityForm, { type: 'server', message });
+    }
+  }, [serverErrors, setError]);
+
+  const fieldId = (name: keyof IdentityForm) => `${id}-${name}`;
+  const errorOf = (error: FieldError | undefined) => {
+    if (!error?.message) return undefined;
+    return error.type === 'server' ? error.message : validationText(error.message).text;
+  };
+  const text = (name: keyof IdentityForm, options: { autoComplete?: string; maxLength?: number } = {}) => {
+    const error = errorOf(formState.errors[name]);
+    return (
+      <Field id={fieldId(name)} label={t(name as never)} error={error}>
+        <Input {...describedBy(fieldId(name), { error })} {...register(name)} {...options} />
+      </Field>
+    );
+  };
+  const masked = (name: 'nationality_number' | 'birthdate', mask: string, hint?: string, autoComplete?: string) => {
+    const error = errorOf(formState.errors[name]);
+    return (
+      <Field id={fieldId(name)} label={t(name)} hint={hint} error={error}>
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <MaskedInput
+              {...describedBy(fieldId(name), { hint, error })}
+              mask={mask}
+              inputMode="numeric"
+              autoComplete={autoComplete}
+              placeholder={hint}
+              value={String(field.value ?? '')}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              inputRef={field.ref}
+            />
+          )}
+        />
+      </Field>
+    );
+  };
+  const genderError = errorOf(formState.errors.gender as FieldError | undefined);
+  const jobError = errorOf(formState.errors.job);
+  const securityError = errorOf(formState.errors.security_word);
+
+  return (
+    <form className={styles.step} noValidate onSubmit={handleSubmit(onSubmit)}>
+      <h2>{t('heading')}</h2>
+      <Notice>{t('notice')}</Notice>
+      <div className={styles.formGrid}>
+        {masked('nationality_number', inputMasks.nationalityNumber, undefined, 'off')}
+        {text('nationality_serial_no', { maxLength: 11, autoComplete: 'off' })}
+        {text('name', { autoComplete: 'given-name' })}
+        {text('surname', { autoComplete: 'family-name' })}
+        {text('mother_name')}
+        {text('father_name')}
+        {masked('birthdate', inputMasks.birthDate, t('birthdateHint'), 'bday')}
+        <fieldset className={styles.radioGroup} aria-describedby={genderError ? `${fieldId('gender')}-error` : undefined}>
+          <legend>{t('gender')}</legend>
+          <Controller
+            control={control}
+            name="gender"
+            render={({ field }) => (
+              <div className={styles.radioRow}>
+                {([1, 2] as const).map((value) => (
+                  <label key={value}>
+                    <input
+                      type="radio"
+                      name={field.name}
+                      value={value}
+                      checked={field.value === value}
+                      onChange={() => field.onChange(value)}
+                      onBlur={field.onBlur}
+                    />{' '}
+                    {value === 1 ? t('female') : t('male')}
+                  </label>
+                ))}
+              </div>
+            )}
+          />
+          <span id={`${fieldId('gender')}-error`} className={styles.fieldError} role="alert">
+            {genderError}
+          </span>
+        </fieldset>
+        <Field id={fieldId('job')} label={t('job')} error={jobError}>
+          <Select {...describedBy(fieldId('job'), { error: jobError })} {...register('job')}>
+            <option value="">{t('jobPlaceholder')}</option>
+            {jobs.map((job) => (
+              <option key={job.code} value={job.code}>
+                {job.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id={fieldId('security_word')} label={t('security_word')} hint={t('securityWordHint')} error={securityError}>
+          <Input
+            {...describedBy(fieldId('security_word'), { hint: t('securityWordHint'), error: securityError })}
+            {...register('security_word')}
+            autoComplete="off"
+            maxLength={32}
+          />
+        </Field>
+      </div>
+
+      {codeBox(values.nationality_number ?? '')}
+
+      <div className={styles.actions}>
+        <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>
+          {t('submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,136 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { type ReactNode, useId, useState } from 'react';
+import styles from '@/components/application/wizard.module.css';
+import { Button } from '@/components/ui/button';
+import { describedBy, Field, Select } from '@/components/ui/field';
+import { Notice } from '@/components/ui/notice';
+import type { Product } from '@/lib/api/types';
+import { formatPrice } from '@/lib/domain/money';
+import { formatSetupPriceLabel, hasDiscount, productPrice } from '@/lib/domain/setup-price';
+
+export type PackageProblem = 'noPackage' | 'setup' | 'unknown';
+
+/** Spec §5's package rules: a package, a known one, and a setup-fee payment method when it has any. */
+export function packageProblem(products: readonly Product[], productId: number | null, setupPriceIndex: number | null, askSetup: boolean): PackageProblem | null {
+  if (productId === null) return 'noPackage';
+  const product = products.find((candidate) => candidate.product_id === productId);
+  if (!product) return 'unknown';
+  if (askSetup && product.setup_prices.length > 0 && (setupPriceIndex === null || !product.setup_prices[setupPriceIndex])) return 'setup';
+  return null;
+}
+
+/** Step 2 (3 in a transfer): tariff cards, the setup-fee payment method and, for customers, the code box. */
+export function PackageStep({
+  products,
+  productId,
+  setupPriceIndex,
+  askSetup,
+  nextLabel,
+  submitting,
+  codeBox,
+  onChange,
+  onSubmit,
+}: {
+  products: readonly Product[];
+  productId: number | null;
+  setupPriceIndex: number | null;
+  /** The transfer flow has no setup-price choice. */
+  askSetup: boolean;
+  nextLabel: string;
+  submitting: boolean;
+  codeBox?: ReactNode;
+  onChange: (change: { productId: number; setupPriceIndex: number | null }) => void;
+  onSubmit: () => void;
+}) {
+  const t = useTranslations('application.package');
+  const id = useId();
+  const [problem, setProblem] = useState<PackageProblem | null>(null);
+  const chosen = products.find((product) => product.product_id === productId);
+  const setupId = `${id}-setup`;
+  const setupError = problem === 'setup' ? t('setupText') : undefined;
+
+  return (
+    <form
+      className={styles.step}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const found = packageProblem(products, productId, setupPriceIndex, askSetup);
+        setProblem(found);
+        if (!found) onSubmit();
+      }}
+    >
+      <h2>{t('heading')}</h2>
+      {products.length === 0 ? <Notice tone="warning">{t('noProducts')}</Notice> : null}
+      <fieldset className={styles.cards}>
+        <legend className="visually-hidden">{t('heading')}</legend>
+        {products.map((product) => {
+          const selected = product.product_id === productId;
+          return (
+            <label key={product.product_id} className={`${styles.card} ${selected ? styles.cardSelected : ''}`}>
+              <input
+                type="radio"
+                name={`${id}-product`}
+                value={product.product_id}
+                checked={selected}
+                className={styles.radio}
+                onChange={() => {
+                  setProblem(null);
+                  onChange({ productId: product.product_id, setupPriceIndex: null });
+                }}
+              />
+              <span className={styles.cardName}>{product.name}</span>
+              <span className={styles.cardSpeed}>{t('upTo', { speed: product.speed })}</span>
+              <span className={styles.cardPrice}>
+                {hasDiscount(product) ? (
+                  <s className={styles.oldPrice}>
+                    <span className="visually-hidden">{t('oldPrice')}: </span>
+                    {formatPrice(product.price)}
+                  </s>
+                ) : null}
+                <strong>{formatPrice(productPrice(product))}</strong> <span>{t('perMonth')}</span>
+              </span>
+              <span className={styles.cardTag}>{t('payUse')}</span>
+            </label>
+          );
+        })}
+      </fieldset>
+
+      {askSetup && chosen && chosen.setup_prices.length > 0 ? (
+        <Field id={setupId} label={t('setupLabel')} error={setupError}>
+          <Select
+            {...describedBy(setupId, { error: setupError })}
+            value={setupPriceIndex ?? ''}
+            onChange={(event) => {
+              setProblem(null);
+              onChange({ productId: chosen.product_id, setupPriceIndex: event.target.value === '' ? null : Number(event.target.value) });
+            }}
+          >
+            <option value="">{t('setupPlaceholder')}</option>
+            {chosen.setup_prices.map((option, index) => (
+              <option key={option.name} value={index}>
+                {formatSetupPriceLabel(option)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      ) : null}
+
+      {codeBox}
+
+      <Notice title={t('noticeTitle')}>{t('notice')}</Notice>
+
+      {problem === 'noPackage' ? <Notice tone="danger" title={t('noPackageTitle')}>{t('noPackageText')}</Notice> : null}
+      {problem === 'setup' ? <Notice tone="danger" title={t('setupTitle')}>{t('setupText')}</Notice> : null}
+      {problem === 'unknown' ? <Notice tone="danger" title={t('unknownTitle')}>{t('unknownText')}</Notice> : null}
+
+      <div className={styles.actions}>
+        <Button type="submit" disabled={productId === null || submitting} aria-busy={submitting || undefined}>
+          {nextLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

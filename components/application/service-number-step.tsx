@@ -1,0 +1,92 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useId, useState } from 'react';
+import styles from '@/components/application/wizard.module.css';
+import { useErrorText } from '@/components/application/use-error-text';
+import { Button } from '@/components/ui/button';
+import { describedBy, Field, Input } from '@/components/ui/field';
+import { ApiError, callApi } from '@/lib/api/client';
+import type { TransferLookup } from '@/lib/api/types';
+import { initialServiceNumberAttempts, isServiceNumber, nextAttemptState } from '@/lib/domain/service-number';
+
+/**
+ * Transfer step 1: the line's service number; transfer-register-step-1 answers the provider it is
+ * with now. Three failed attempts (too short, or refused) open the contact form with the last error.
+ */
+export function ServiceNumberStep({
+  serviceNumber,
+  onLookup,
+  onTooManyFailures,
+}: {
+  serviceNumber: string | null;
+  /** The number was found: the wizard stores it with its provider and hash and moves on. */
+  onLookup: (serviceNumber: string, company: string, hash: string) => void;
+  onTooManyFailures: (lastError: string) => void;
+}) {
+  const t = useTranslations('application.serviceNumber');
+  const tValidation = useTranslations('validation');
+  const tTitles = useTranslations('validationTitles');
+  const errorText = useErrorText();
+  const id = useId();
+  const [value, setValue] = useState(serviceNumber ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [attempts, setAttempts] = useState(initialServiceNumberAttempts);
+  const [busy, setBusy] = useState(false);
+
+  const fail = (message: string, outcome: Parameters<typeof nextAttemptState>[1]) => {
+    setError(message);
+    const next = nextAttemptState(attempts, outcome);
+    setAttempts(next);
+    if (next.openContactForm) onTooManyFailures(message);
+  };
+
+  const lookUp = async () => {
+    const number = value.trim();
+    if (!isServiceNumber(number)) {
+      fail(`${tTitles('serviceNumber')}: ${tValidation('serviceNumber')}`, { kind: 'invalid' });
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const envelope = await callApi<TransferLookup>('transferRegisterStep1', { service_number: number });
+      setAttempts(nextAttemptState(attempts, { kind: 'success' }));
+      onLookup(number, envelope.data?.company ?? '', envelope.hash ?? '');
+    } catch (failure) {
+      fail(errorText(failure), { kind: 'upstream', message: failure instanceof ApiError ? (failure.serverMessage ?? null) : null });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const inputId = `${id}-service-number`;
+  return (
+    <form
+      className={styles.step}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void lookUp();
+      }}
+    >
+      <h2>{t('heading')}</h2>
+      <p className={styles.lead}>{t('lead')}</p>
+      <Field id={inputId} label={t('label')} hint={t('hint')} error={error ?? undefined}>
+        <Input
+          {...describedBy(inputId, { hint: t('hint'), error })}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={20}
+          value={value}
+          onChange={(event) => setValue(event.target.value.replace(/\D/g, ''))}
+        />
+      </Field>
+      <div className={styles.actions}>
+        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+          {t('submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import styles from '@/components/application/wizard.module.css';
+import type { Product } from '@/lib/api/types';
+import type { ApplicationDraft } from '@/lib/application/draft';
+import { infrastructureOf } from '@/lib/domain/infrastructure';
+import { formatPrice } from '@/lib/domain/money';
+import { productPrice } from '@/lib/domain/setup-price';
+import { addressLevels } from '@/lib/validation/address';
+
+/** The right-hand summary (below the form on phones): line speed, address, package, codes. */
+export function ApplicationSummary({ draft, products }: { draft: ApplicationDraft; products: readonly Product[] }) {
+  const t = useTranslations('application.summary');
+  const tLevels = useTranslations('application.address.levels');
+  const tCodes = useTranslations('application.codes');
+  const speed = draft.infrastructure ? infrastructureOf(draft.infrastructure).speedMbps : null;
+  const product = products.find((candidate) => candidate.product_id === draft.productId);
+  const chosenLevels = addressLevels.filter((level) => draft.address[level]);
+  const empty = !speed && chosenLevels.length === 0 && !product && !draft.serviceNumber;
+
+  return (
+    <aside className={styles.summary} aria-labelledby="summary-heading">
+      <h2 id="summary-heading">{t('heading')}</h2>
+      {empty ? <p className={styles.muted}>{t('empty')}</p> : null}
+      <dl>
+        {draft.serviceNumber ? (
+          <>
+            <dt>{t('currentCompany')}</dt>
+            <dd>{draft.currentCompany}</dd>
+            <dt>{t('serviceNumber')}</dt>
+            <dd>{draft.serviceNumber}</dd>
+          </>
+        ) : null}
+        {speed ? (
+          <>
+            <dt>{t('speed')}</dt>
+            <dd>{t('speedValue', { speed })}</dd>
+          </>
+        ) : null}
+        {chosenLevels.length > 0 ? (
+          <>
+            <dt>{t('address')}</dt>
+            <dd>
+              <ul className={styles.addressLines}>
+                {chosenLevels.map((level) => (
+                  <li key={level}>
+                    <span className={styles.muted}>{tLevels(level)}:</span> {draft.address[level]!.text}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        ) : null}
+        {product ? (
+          <>
+            <dt>{t('package')}</dt>
+            <dd>
+              <strong>{product.name}</strong>
+              <br />
+              {t('packageSpeed', { speed: product.speed })} · {formatPrice(productPrice(product))}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {draft.campaignCode ? <p className={styles.codeNotice}>{tCodes('campaignNotice', { code: draft.campaignCode })}</p> : null}
+      {draft.referenceCode ? <p className={styles.codeNotice}>{tCodes('referenceNotice', { code: draft.referenceCode })}</p> : null}
+    </aside>
+  );
+}

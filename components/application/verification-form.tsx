@@ -1,0 +1,163 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useId, useState } from 'react';
+import { useCountdown } from '@/components/account/use-countdown';
+import styles from '@/components/application/wizard.module.css';
+import { useErrorText, useValidationText } from '@/components/application/use-error-text';
+import { Button } from '@/components/ui/button';
+import { describedBy, Field, Input } from '@/components/ui/field';
+import { inputMasks, MaskedInput } from '@/components/ui/masked-input';
+import { Notice } from '@/components/ui/notice';
+import { callApi } from '@/lib/api/client';
+import { mailConfirmSchema, mailRequestSchema, phoneConfirmSchema, phoneRequestSchema } from '@/lib/validation/application';
+
+export type VerificationKind = 'phone' | 'mail';
+
+const RESEND_SECONDS = 60;
+
+/**
+ * The phone or mail verification popup's content (spec §2, §4): enter the value and ask for a
+ * code, then enter the 6-digit code. Success answers the verified value and the new form hash.
+ */
+export function VerificationForm({
+  kind,
+  formHash,
+  initialValue,
+  onVerified,
+}: {
+  kind: VerificationKind;
+  formHash: string;
+  initialValue: string;
+  onVerified: (value: string, hash: string) => void;
+}) {
+  const t = useTranslations('application.contact');
+  const errorText = useErrorText();
+  const validationText = useValidationText();
+  const id = useId();
+  const [value, setValue] = useState(initialValue);
+  const [code, setCode] = useState('');
+  const [codeHash, setCodeHash] = useState<string | null>(null);
+  const [error, setError] = useState<{ field: 'value' | 'code' | 'form'; text: string; title?: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sentAt, setSentAt] = useState(0);
+  const wait = useCountdown(sentAt, RESEND_SECONDS);
+
+  const requestCode = async () => {
+    setError(null);
+    const body = kind === 'phone' ? { form_security_hash: formHash, phone: value } : { form_security_hash: formHash, mail: value.trim() };
+    const parsed = (kind === 'phone' ? phoneRequestSchema : mailRequestSchema).safeParse(body);
+    if (!parsed.success) return setError({ field: 'value', ...validationText(parsed.error.issues[0]!.message) });
+    setBusy(true);
+    try {
+      const envelope = await callApi(kind === 'phone' ? 'approvePhoneRequest' : 'approveMailRequest', parsed.data);
+      setCodeHash(envelope.hash ?? null);
+      setCode('');
+      setSentAt(Date.now());
+    } catch (failure) {
+      setError({ field: 'form', text: errorText(failure) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async () => {
+    setError(null);
+    const body =
+      kind === 'phone'
+        ? { form_security_hash: formHash, phone: value, sms_hash: codeHash ?? '', sms_code: code }
+        : { form_security_hash: formHash, mail: value.trim(), mail_hash: codeHash ?? '', mail_code: code };
+    const parsed = (kind === 'phone' ? phoneConfirmSchema : mailConfirmSchema).safeParse(body);
+    if (!parsed.success) return setError({ field: 'code', ...validationText(parsed.error.issues[0]!.message) });
+    setBusy(true);
+    try {
+      const envelope = await callApi(kind === 'phone' ? 'approvePhone' : 'approveMail', parsed.data);
+      onVerified(value.trim(), envelope.hash ?? formHash);
+    } catch (failure) {
+      setError({ field: 'code', text: errorText(failure) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const valueId = `${id}-value`;
+  const codeId = `${id}-code`;
+  const valueError = error?.field === 'value' ? error.text : undefined;
+  const codeError = error?.field === 'code' ? error.text : undefined;
+
+  return (
+    <div className={styles.verification}>
+      {codeHash === null ? (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void requestCode();
+          }}
+        >
+          <Field id={valueId} label={kind === 'phone' ? t('phoneLabel') : t('mailLabel')} error={valueError}>
+            {kind === 'phone' ? (
+              <MaskedInput
+                {...describedBy(valueId, { error: valueError })}
+                mask={inputMasks.phone}
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                placeholder="+90 (___) ___ __ __"
+                value={value}
+                onValueChange={setValue}
+              />
+            ) : (
+              <Input
+                {...describedBy(valueId, { error: valueError })}
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                value={value}
+                onChange={(event) => setValue(event.target.value.toLowerCase())}
+              />
+            )}
+          </Field>
+          {error?.title && error.field === 'value' ? <p className={styles.errorTitle}>{error.title}</p> : null}
+          {error?.field === 'form' ? <Notice tone="danger" title={error.text} /> : null}
+          <Button type="submit" disabled={busy} aria-busy={busy || undefined} block>
+            {t('sendCode')}
+          </Button>
+        </form>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void confirm();
+          }}
+        >
+          <p role="status">{kind === 'phone' ? t('smsSent', { phone: value }) : t('mailSent', { mail: value })}</p>
+          <Field id={codeId} label={t('codeLabel')} error={codeError}>
+            <MaskedInput
+              {...describedBy(codeId, { error: codeError })}
+              mask={inputMasks.code}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onValueChange={setCode}
+            />
+          </Field>
+          {error?.title && error.field === 'code' ? <p className={styles.errorTitle}>{error.title}</p> : null}
+          <Button type="submit" disabled={busy} aria-busy={busy || undefined} block>
+            {t('confirm')}
+          </Button>
+          <p className={styles.resend}>
+            {wait > 0 ? (
+              t('resendIn', { seconds: wait })
+            ) : (
+              <Button variant="ghost" size="small" onClick={() => void requestCode()} disabled={busy}>
+                {t('resend')}
+              </Button>
+            )}
+          </p>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useErrorDialog } from '@/components/popups/dialogs';
+import { useFieldErrorText } from '@/components/popups/form-text';
+import { useLoader } from '@/components/popups/loader';
+import { inputMasks, MaskedInput } from '@/components/ui/masked-input';
+import styles from '@/components/popups/forms.module.css';
+import { Button } from '@/components/ui/button';
+import { describedBy, Field, Input, Textarea } from '@/components/ui/field';
+import { Notice } from '@/components/ui/notice';
+import { callApi } from '@/lib/api/client';
+import { serverFieldError } from '@/lib/api/error-message';
+import { contactSchema } from '@/lib/validation/account';
+
+type ContactInput = z.input<typeof contactSchema>;
+type ContactOutput = z.output<typeof contactSchema>;
+
+export interface ContactPrefill {
+  fullname?: string;
+  phone?: string;
+  message?: string;
+}
+
+const FIELDS = ['fullname', 'phone', 'message'] as const;
+
+/**
+ * The contact form (spec §2, §5): fullname (required, max 100), phone (+90 mask), message; POST
+ * /forms/contact-form. After success the submit stays disabled and the server's text shows.
+ */
+export function ContactForm({ prefill }: { prefill?: ContactPrefill }) {
+  const t = useTranslations('contactForm');
+  const titles = useTranslations('validationTitles');
+  const fieldText = useFieldErrorText();
+  const loader = useLoader();
+  const showError = useErrorDialog();
+  const id = useId();
+  const [sent, setSent] = useState<string | null>(null);
+  const sentRef = useRef<HTMLDivElement>(null);
+  const busy = useRef(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ContactInput, unknown, ContactOutput>({
+    resolver: zodResolver(contactSchema),
+    defaultValues: { fullname: prefill?.fullname ?? '', phone: prefill?.phone ?? '', message: prefill?.message ?? '' },
+  });
+
+  useEffect(() => {
+    if (sent) sentRef.current?.focus();
+  }, [sent]);
+
+  const submit = async (values: ContactOutput) => {
+    if (busy.current || sent) return;
+    busy.current = true;
+    try {
+      const envelope = await loader.run(callApi('contactForm', values));
+      setSent(envelope.message || t('sent'));
+    } catch (error) {
+      let shown = false;
+      for (const field of FIELDS) {
+        const text = serverFieldError(error, field);
+        if (!text) continue;
+        setError(field, { type: 'server', message: text }, { shouldFocus: !shown });
+        shown = true;
+      }
+      if (!shown) void showError(error);
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  const ids = { fullname: `${id}-fullname`, phone: `${id}-phone`, message: `${id}-message` };
+  const fullnameError = fieldText(errors.fullname);
+  const phoneError = fieldText(errors.phone);
+  const messageError = fieldText(errors.message);
+  const done = sent !== null;
+
+  return (
+    <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className={styles.form}>
+      <p className={styles.lead}>{t('lead')}</p>
+      <Field id={ids.fullname} label={t('fullname')} error={fullnameError}>
+        <Input {...register('fullname')} {...describedBy(ids.fullname, { error: fullnameError })} autoComplete="name" readOnly={done} />
+      </Field>
+      <Field
+        id={ids.phone}
+        label={t('phone')}
+        error={
+          phoneError ? (
+            <>
+              <strong>{titles('phone')}</strong> {phoneError}
+            </>
+          ) : undefined
+        }
+      >
+        <Controller
+          name="phone"
+          control={control}
+          render={({ field }) => (
+            <MaskedInput
+              mask={inputMasks.phone}
+              name={field.name}
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder={t('phonePlaceholder')}
+              readOnly={done}
+              {...describedBy(ids.phone, { error: phoneError })}
+            />
+          )}
+        />
+      </Field>
+      <Field id={ids.message} label={t('message')} hint={t('messageHint')} error={messageError}>
+        <Textarea {...register('message')} {...describedBy(ids.message, { hint: true, error: messageError })} rows={4} readOnly={done} />
+      </Field>
+      <div ref={sentRef} tabIndex={-1} role="status" className={styles.status}>
+        {sent ? <Notice tone="success">{sent}</Notice> : null}
+      </div>
+      <Button type="submit" block disabled={done}>
+        {t('submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { lazy, useCallback } from 'react';
+import type { ContactPrefill } from '@/components/popups/contact-form';
+import { usePopups } from '@/components/popups/popup-provider';
+
+export type { ContactPrefill } from '@/components/popups/contact-form';
+
+const loadContactForm = () => import('@/components/popups/contact-form');
+const ContactForm = lazy(() => loadContactForm().then((module) => ({ default: module.ContactForm })));
+
+/** Starts loading the form's code (on hover or focus of a button that opens it). */
+export function preloadContactForm() {
+  void loadContactForm();
+}
+
+let opened = 0;
+
+/**
+ * Opens the contact form popup ('İletişim Formu'), optionally prefilled: the transfer wizard opens
+ * it with the last error after three failed service numbers (`{ message }`).
+ */
+export function useContactForm() {
+  const { open } = usePopups();
+  const t = useTranslations('contactForm');
+  return useCallback(
+    (prefill?: ContactPrefill) => {
+      // A fresh form each time it is opened (a new key), even over an open one.
+      const key = ++opened;
+      return open({ id: 'contact-form', title: t('title'), render: () => <ContactForm key={key} prefill={prefill} /> });
+    },
+    [open, t],
+  );
+}

@@ -1,0 +1,132 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { type ReactNode, useCallback } from 'react';
+import { usePopups } from '@/components/popups/popup-provider';
+import styles from '@/components/popups/popups.module.css';
+import { Button, type ButtonVariant } from '@/components/ui/button';
+import { errorText } from '@/lib/api/error-message';
+
+export interface Choice<T> {
+  value: T;
+  label: string;
+  variant?: ButtonVariant;
+}
+
+export interface ChoiceOptions<T> {
+  id?: string;
+  title: string;
+  message: ReactNode;
+  /** In order; the first one has focus when the popup opens. */
+  choices: Choice<T>[];
+  /** What Escape or the close button answers. */
+  dismissValue: T;
+}
+
+/** A message popup with buttons; answers the chosen value (or `dismissValue` when dismissed). */
+export function useChoice() {
+  const { open } = usePopups();
+  return useCallback(
+    <T,>({ id, title, message, choices, dismissValue }: ChoiceOptions<T>) =>
+      new Promise<T>((resolve) => {
+        let answer = dismissValue;
+        open({
+          id,
+          title,
+          alert: true,
+          onClose: () => resolve(answer),
+          render: ({ close, descriptionId }) => (
+            <>
+              <div id={descriptionId}>{typeof message === 'string' ? <p className={styles.message}>{message}</p> : message}</div>
+              <div className={styles.actions}>
+                {choices.map((choice, index) => (
+                  <Button
+                    key={choice.label}
+                    variant={choice.variant ?? (index === 0 ? 'primary' : 'secondary')}
+                    data-autofocus={index === 0 ? '' : undefined}
+                    onClick={() => {
+                      answer = choice.value;
+                      close();
+                    }}
+                  >
+                    {choice.label}
+                  </Button>
+                ))}
+              </div>
+            </>
+          ),
+        });
+      }),
+    [open],
+  );
+}
+
+export interface ConfirmOptions {
+  id?: string;
+  title: string;
+  message: ReactNode;
+  /** Defaults: 'Tamam' and 'Vazgeç'. */
+  okLabel?: string;
+  cancelLabel?: string;
+}
+
+/** The confirm dialog of spec §4/§9 (OK and Cancel): true for OK; Cancel, Escape and close answer false. */
+export function useConfirm() {
+  const choose = useChoice();
+  const t = useTranslations('common');
+  return useCallback(
+    ({ okLabel, cancelLabel, ...options }: ConfirmOptions) =>
+      choose<boolean>({
+        ...options,
+        choices: [
+          { value: true, label: okLabel ?? t('ok') },
+          { value: false, label: cancelLabel ?? t('cancel') },
+        ],
+        dismissValue: false,
+      }),
+    [choose, t],
+  );
+}
+
+export interface ErrorDialogOptions {
+  /** The catalogue text when the server gave none: the dialog text (default) or the login/notification variant. */
+  fallback?: 'generic' | 'genericShort';
+  /** Defaults to 'Bir Hata Oluştu'. */
+  title?: string;
+}
+
+/**
+ * The generic error dialog of spec §8: 'Bir Hata Oluştu' with the server's message, else the
+ * catalogue text (network failures have their own). Resolves when it is closed.
+ */
+export function useErrorDialog() {
+  const { open } = usePopups();
+  const t = useTranslations('errors');
+  const common = useTranslations('common');
+  return useCallback(
+    (error: unknown, { fallback = 'generic', title }: ErrorDialogOptions = {}) =>
+      new Promise<void>((resolve) => {
+        const shown = errorText(error, fallback);
+        const message = 'text' in shown ? shown.text : t(shown.key);
+        open({
+          id: 'error-dialog',
+          title: title ?? t('title'),
+          alert: true,
+          onClose: resolve,
+          render: ({ close, descriptionId }) => (
+            <>
+              <p id={descriptionId} className={styles.message}>
+                {message}
+              </p>
+              <div className={styles.actions}>
+                <Button data-autofocus="" onClick={close}>
+                  {common('ok')}
+                </Button>
+              </div>
+            </>
+          ),
+        });
+      }),
+    [open, t, common],
+  );
+}

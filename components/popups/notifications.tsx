@@ -1,0 +1,217 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useTranslations } from 'next-intl';
+import { createContext, type CSSProperties, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import styles from '@/components/popups/overlays.module.css';
+import { TopLayerPortal } from '@/components/popups/top-layer-portal';
+import {
+  addNotification,
+  createNotification,
+  type InfoNotification,
+  isUrgent,
+  markLeaving,
+  type NotificationInput,
+  type NotificationType,
+  removeNotification,
+  TOAST_DEFAULTS,
+} from '@/lib/notifications';
+import { closeDuration } from '@/lib/popups/stack';
+
+export type { NotificationType } from '@/lib/notifications';
+
+export type ToastType = 'info' | 'success' | 'warning' | 'error';
+
+export interface NotifyApi {
+  /** Adds a timed notification to the right-side info bar and answers its id. */
+  add: (notification: NotificationInput) => string;
+  info: (message: string, options?: Omit<NotificationInput, 'message' | 'type'>) => string;
+  success: (message: string, options?: Omit<NotificationInput, 'message' | 'type'>) => string;
+  danger: (message: string, options?: Omit<NotificationInput, 'message' | 'type'>) => string;
+  error: (message: string, options?: Omit<NotificationInput, 'message' | 'type'>) => string;
+  remove: (id: string) => void;
+  removeType: (type: NotificationType) => void;
+  clear: () => void;
+  /**
+   * A sonner toast (top right, newest first, 5000 ms). The same id (default: type and message)
+   * never shows twice.
+   */
+  toast: (message: string, options?: { id?: string; type?: ToastType; description?: string }) => void;
+}
+
+interface BarState {
+  list: InfoNotification[];
+  dismiss: (id: string) => void;
+  drop: (id: string) => void;
+}
+
+const NotifyContext = createContext<NotifyApi | null>(null);
+const BarContext = createContext<BarState | null>(null);
+
+let notificationCount = 0;
+
+function reducedMotion() {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+export function NotificationsProvider({ children }: { children: ReactNode }) {
+  const [list, setList] = useState<InfoNotification[]>([]);
+
+  const leave = useCallback((matches: (item: InfoNotification) => boolean) => setList((current) => markLeaving(current, matches)), []);
+  const drop = useCallback((id: string) => setList((current) => removeNotification(current, id)), []);
+
+  const api = useMemo<NotifyApi>(() => {
+    const add = (input: NotificationInput) => {
+      const item = createNotification(input, () => `notification-${++notificationCount}`);
+      setList((current) => addNotification(current, item));
+      return item.id;
+    };
+    const typed =
+      (type: NotificationType) =>
+      (message: string, options: Omit<NotificationInput, 'message' | 'type'> = {}) =>
+        add({ ...options, type, message });
+    return {
+      add,
+      info: typed('INFO'),
+      success: typed('SUCCESS'),
+      danger: typed('DANGER'),
+      error: typed('ERROR'),
+      remove: (id) => leave((item) => item.id === id),
+      removeType: (type) => leave((item) => item.type === type),
+      clear: () => leave(() => true),
+      toast: (message, { id, type, description } = {}) => {
+        void import('sonner').then(({ toast }) => {
+          const show = type ? toast[type] : toast;
+          show(message, { id: id ?? `${type ?? 'default'}:${message}`, description });
+        });
+      },
+    };
+  }, [leave]);
+
+  const bar = useMemo<BarState>(() => ({ list, dismiss: api.remove, drop }), [list, api.remove, drop]);
+
+  return (
+    <NotifyContext.Provider value={api}>
+      <BarContext.Provider value={bar}>{children}</BarContext.Provider>
+    </NotifyContext.Provider>
+  );
+}
+
+/** Notifications: the info bar (`add`, `info`, `success`, `danger`, `error`, `remove`, `removeType`, `clear`) and `toast`. */
+export function useNotify(): NotifyApi {
+  const api = useContext(NotifyContext);
+  if (!api) throw new Error('useNotify needs the NotificationsProvider (mounted in the locale layout)');
+  return api;
+}
+
+function NotificationItem({ item, paused }: { item: InfoNotification; paused: boolean }) {
+  const t = useTranslations('notify');
+  const { dismiss, drop } = useContext(BarContext)!;
+
+  useEffect(() => {
+    if (item.leaving || paused || item.timeout === null) return;
+    const timer = window.setTimeout(() => dismiss(item.id), item.timeout);
+    return () => window.clearTimeout(timer);
+  }, [item.id, item.leaving, item.timeout, paused, dismiss]);
+
+  useEffect(() => {
+    if (!item.leaving) return;
+    const timer = window.setTimeout(() => drop(item.id), closeDuration(reducedMotion()));
+    return () => window.clearTimeout(timer);
+  }, [item.id, item.leaving, drop]);
+
+  return (
+    <li className={styles.note} data-type={item.type} data-leaving={item.leaving ? '' : undefined}>
+      <div className={styles.noteText}>
+        <strong>{item.title ?? t(`types.${item.type}`)}</strong>
+        <span>{item.message}</span>
+      </div>
+      <button type="button" className={styles.noteClose} aria-label={t('close')} onClick={() => dismiss(item.id)}>
+        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+        </svg>
+      </button>
+    </li>
+  );
+}
+
+/**
+ * The right-side info bar. Two live regions: INFO and SUCCESS are read politely, DANGER and ERROR
+ * at once. Timers pause while the pointer or focus is on the bar, so nothing closes under the reader.
+ */
+export function InfoBar() {
+  const { list } = useContext(BarContext)!;
+  const t = useTranslations('notify');
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const paused = hovered || focused;
+  const urgent = list.filter((item) => isUrgent(item.type));
+  const polite = list.filter((item) => !isUrgent(item.type));
+  return (
+    <TopLayerPortal>
+      <div
+        className={styles.infoBar}
+        aria-label={t('region')}
+        role="group"
+        onPointerEnter={() => setHovered(true)}
+        onPointerLeave={() => setHovered(false)}
+        onFocus={() => setFocused(true)}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+        }}
+      >
+        <ul className={styles.notes} aria-live="assertive" aria-relevant="additions text">
+          {urgent.map((item) => (
+            <NotificationItem key={item.id} item={item} paused={paused} />
+          ))}
+        </ul>
+        <ul className={styles.notes} aria-live="polite" aria-relevant="additions text">
+          {polite.map((item) => (
+            <NotificationItem key={item.id} item={item} paused={paused} />
+          ))}
+        </ul>
+      </div>
+    </TopLayerPortal>
+  );
+}
+
+// sonner loads after the page has become interactive: nothing of it is in the first load.
+const Toaster = dynamic(() => import('sonner').then((module) => module.Toaster), { ssr: false });
+
+/** sonner's colours, taken from our tokens so every toast meets WCAG AA contrast. */
+const toastColours = {
+  '--normal-bg': 'var(--color-surface)',
+  '--normal-border': 'var(--color-border)',
+  '--normal-text': 'var(--color-text)',
+  '--success-bg': 'var(--color-success-soft)',
+  '--success-border': 'var(--color-success)',
+  '--success-text': 'var(--color-success)',
+  '--info-bg': 'var(--color-primary-soft)',
+  '--info-border': 'var(--color-primary)',
+  '--info-text': 'var(--color-primary-hover)',
+  '--warning-bg': 'var(--color-warning-soft)',
+  '--warning-border': 'var(--color-warning)',
+  '--warning-text': 'var(--color-warning)',
+  '--error-bg': 'var(--color-danger-soft)',
+  '--error-border': 'var(--color-danger)',
+  '--error-text': 'var(--color-danger)',
+  fontFamily: 'var(--font-sans)',
+} as CSSProperties;
+
+/** Toast defaults of spec §9: top right, newest first, 5000 ms; ids prevent duplicates. */
+export function ToastHost() {
+  const t = useTranslations('notify');
+  return (
+    <Toaster
+      style={toastColours}
+      position={TOAST_DEFAULTS.position}
+      duration={TOAST_DEFAULTS.duration}
+      visibleToasts={5}
+      richColors
+      closeButton
+      theme="light"
+      containerAriaLabel={t('region')}
+      toastOptions={{ closeButtonAriaLabel: t('close'), style: { fontSize: 'var(--font-size-sm)' } }}
+    />
+  );
+}

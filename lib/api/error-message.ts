@@ -1,0 +1,56 @@
+import type { ApiError } from '@/lib/api/client';
+
+/**
+ * What a failed call shows (spec §8): the server's message when there is one, else a catalogue key
+ * under `errors` in messages/*.json. `generic` is the dialog text, `genericShort` the login and
+ * notification variant.
+ */
+/**
+ * An ApiError of lib/api/client, told by its shape: importing the class itself would put the call
+ * list and its zod schemas into every page's first load, and this module is in it.
+ */
+export function isApiError(error: unknown): error is ApiError {
+  return (
+    error instanceof Error &&
+    typeof (error as Partial<ApiError>).status === 'number' &&
+    ((error as Partial<ApiError>).fallback === 'generic' || (error as Partial<ApiError>).fallback === 'network')
+  );
+}
+
+export type ErrorTextKey = 'generic' | 'genericShort' | 'network';
+export type ErrorText = { text: string } | { key: ErrorTextKey };
+
+export function errorText(error: unknown, fallback: 'generic' | 'genericShort' = 'generic'): ErrorText {
+  if (isApiError(error)) {
+    if (error.serverMessage) return { text: error.serverMessage };
+    if (error.fallback === 'network') return { key: 'network' };
+  }
+  return { key: fallback };
+}
+
+/** Statuses that say nothing about what was typed: throttling, refused session, server trouble. */
+function isAboutTheRequest(status: number): boolean {
+  return status === 0 || status === 401 || status === 403 || status === 408 || status === 429 || status >= 500;
+}
+
+/**
+ * The server's message for one field, when the failure is about what was typed in it: a
+ * validation answer naming the field (`details.fields`), an answer whose `details.field` names it,
+ * or, with `anyInputError`, any 4xx refusal of the only field a form has (a wrong one-time code).
+ * Anything else (network, throttling, server trouble) is for the error dialog: undefined.
+ */
+export function serverFieldError(error: unknown, field: string, { anyInputError = false } = {}): string | undefined {
+  if (!isApiError(error)) return undefined;
+  const fromFields = error.fieldErrors[field];
+  if (fromFields) return fromFields;
+  if (isAboutTheRequest(error.status) || error.status < 400) return undefined;
+  if (error.details?.field === field || anyInputError) return error.serverMessage;
+  return undefined;
+}
+
+/** Seconds the server asked to wait before the next try (a 429's `retry_after`), if it said. */
+export function retryAfterSeconds(error: unknown): number | undefined {
+  if (!isApiError(error) || error.status !== 429) return undefined;
+  const value = error.details?.retry_after;
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.ceil(value) : undefined;
+}
