@@ -49,6 +49,10 @@ test.describe('pages and languages', () => {
     await expect(page.locator('link[rel="alternate"][hreflang="tr-TR"]')).toHaveAttribute('href', /\/nasil-yapilir$/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/nasil-yapilir$/);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Nasıl Yapılır \?/);
+    const image = await page.locator('meta[property="og:image"]').getAttribute('content');
+    const response = await page.request.get(new URL(image ?? '', page.url()).pathname);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/png');
   });
 
   test('the language switch moves to the same page and is remembered', async ({ page }) => {

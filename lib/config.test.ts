@@ -26,6 +26,10 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ API_SERVICE_TOKEN_HEADER: 'bad header', SESSION_SECRET: secret })).toThrow(ConfigError);
   });
 
+  it('needs a session secret, or a data folder to keep a generated one', () => {
+    expect(() => parseConfig({})).toThrow(/SESSION_SECRET/);
+  });
+
   it('requires a session secret in production with a real upstream', () => {
     expect(() => parseConfig({ API_BASE_URL: 'https://api.example.com', NODE_ENV: 'production' })).toThrow(
       /SESSION_SECRET/,

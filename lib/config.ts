@@ -76,6 +76,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!usesSandbox && !e.SESSION_SECRET && e.NODE_ENV === 'production') {
     throw new ConfigError('Missing environment variable SESSION_SECRET: required with a real upstream (API_BASE_URL)');
   }
+  // scripts/start.mjs sets DATA_DIR; having no default path here keeps the data folder out of the
+  // server bundle's file trace.
+  const sessionSecret = e.SESSION_SECRET ?? (e.DATA_DIR && sandboxSessionSecret(e.DATA_DIR));
+  if (!sessionSecret) {
+    throw new ConfigError('Missing environment variable SESSION_SECRET (or DATA_DIR to keep a generated one)');
+  }
   return {
     isProduction: e.NODE_ENV === 'production',
     apiBaseUrl: (e.API_BASE_URL ?? `http://127.0.0.1:${e.SANDBOX_PORT}`).replace(/\/+$/, ''),
@@ -83,7 +89,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     serviceToken: e.API_SERVICE_TOKEN,
     serviceTokenHeader: e.API_SERVICE_TOKEN_HEADER,
     apiTimeoutMs: e.API_TIMEOUT_MS,
-    sessionSecret: e.SESSION_SECRET ?? sandboxSessionSecret(e.DATA_DIR ?? path.join(process.cwd(), '.data')),
+    sessionSecret,
     cookieSecure: e.SESSION_COOKIE_SECURE ? e.SESSION_COOKIE_SECURE === 'true' : e.NODE_ENV === 'production',
     siteName: e.NEXT_PUBLIC_SITE_NAME,
     siteUrl: e.SITE_URL?.replace(/\/+$/, ''),

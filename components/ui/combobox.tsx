@@ -2,7 +2,7 @@
 
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import styles from '@/components/ui/combobox.module.css';
-import { controlClass } from '@/components/ui/field';
+import fieldStyles from '@/components/ui/field.module.css';
 import { createOptionFilter } from '@/lib/domain/turkish-search';
 
 export interface ComboboxOption {
@@ -89,8 +89,8 @@ export function Combobox({
   };
 
   return (
-    <div className={styles.combobox}>
-      <label htmlFor={id} className={styles.label}>
+    <div className={`${fieldStyles.field} ${styles.combobox}`}>
+      <label htmlFor={id} className={fieldStyles.label}>
         {label}
       </label>
       <input
@@ -98,7 +98,7 @@ export function Combobox({
         id={id}
         type="text"
         role="combobox"
-        className={controlClass}
+        className={fieldStyles.control}
         aria-autocomplete="list"
         aria-expanded={open}
         aria-controls={listId}
@@ -159,7 +159,7 @@ export function Combobox({
           </li>
         ) : null}
       </ul>
-      <span id={errorId} className={styles.error} role="alert">
+      <span id={errorId} className={fieldStyles.error} role="alert">
         {error}
       </span>
     </div>
