@@ -83,6 +83,7 @@ test('a visitor applies for a fibre line and ends logged in', async ({ page }) =
 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('banner')).toContainText(`${applicant.name} ${applicant.surname}`);
+  await expect(page.getByRole('dialog', { name: 'Hesabım' })).toBeVisible();
   const events = await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer);
   expect(events).toContainEqual({ event: 'online_subscription', flow: 'new' });
   const me = await (await page.request.get('/api/session')).json();

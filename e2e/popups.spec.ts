@@ -184,7 +184,7 @@ test.describe('login', () => {
     await expect(popup).toHaveAttribute('data-size', 'big');
     await expectNoAxeViolations(page);
 
-    const name = nav(page).getByRole('link', { name: 'Ayşe Yılmaz' });
+    const name = nav(page).getByRole('button', { name: 'Ayşe Yılmaz' });
     await expect(name).toBeVisible();
     expect(Number(await name.evaluate((element) => getComputedStyle(element).fontWeight))).toBeGreaterThanOrEqual(700);
     await expect(nav(page).getByRole('button', { name: 'Başvuru Sorgulama' })).toHaveCount(0);
@@ -219,7 +219,7 @@ test.describe('login', () => {
     });
     await page.keyboard.press('Escape');
     await expect(popup).toBeHidden();
-    await expect(nav(page).getByRole('link', { name: 'Ayşe Yılmaz' })).toBeFocused();
+    await expect(nav(page).getByRole('button', { name: 'Ayşe Yılmaz' })).toBeFocused();
   });
 
   test('the home page login form logs a returning customer in', async ({ page }) => {
@@ -229,7 +229,7 @@ test.describe('login', () => {
     const form = page.getByRole('region', { name: 'Müşteri Girişi' });
     await expect(form.getByLabel('TC Kimlik No')).toBeVisible();
     await withLock(customer.nationality_number, () => logIn(form, customer));
-    await expect(nav(page).getByRole('link', { name: 'Zeynep Kaya' })).toBeVisible();
+    await expect(nav(page).getByRole('button', { name: 'Zeynep Kaya' })).toBeVisible();
     await expect(form).toHaveCount(0);
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Hoş geldiniz, Zeynep Kaya.' });
     await expect(toast).toBeVisible();
@@ -287,7 +287,7 @@ test.describe('login', () => {
       await popup.getByRole('button', { name: 'Kodu Onayla' }).click();
     });
     await expect(popup).toBeHidden();
-    await expect(nav(page).getByRole('link', { name: 'Zeynep Kaya' })).toBeVisible();
+    await expect(nav(page).getByRole('button', { name: 'Zeynep Kaya' })).toBeVisible();
   });
 
   test('the resend link counts down 60 seconds before a new code can be asked for', async ({ page }) => {
@@ -324,7 +324,7 @@ test.describe('login', () => {
       await popup.getByRole('button', { name: 'Kodu Onayla' }).click();
     });
     await expect(popup).toBeHidden();
-    await expect(nav(page).getByRole('link', { name: 'Mehmet Demir' })).toBeVisible();
+    await expect(nav(page).getByRole('button', { name: 'Mehmet Demir' })).toBeVisible();
   });
 
   test('the login popup closes with Escape and hands focus back to the opener', async ({ page }) => {

@@ -67,6 +67,7 @@ for (const [prefix, kind] of [
 
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('banner')).toContainText(`${applicant.name} ${applicant.surname}`);
+    await expect(page.getByRole('dialog', { name: 'Hesabım' })).toBeVisible();
     const events = await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer);
     expect(events).toContainEqual({ event: 'online_subscription', flow: 'transfer' });
     const me = (await (await page.request.get('/api/session')).json()).data;

@@ -4,6 +4,7 @@ import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import styles from '@/components/account/account.module.css';
 import { useNotify } from '@/components/popups/notifications';
+import { useProfilePopup } from '@/components/profile/profile-popup';
 import { useCurrentUser } from '@/components/session/session-provider';
 import { Card } from '@/components/ui/card';
 
@@ -22,6 +23,7 @@ const LoginSteps = dynamic(() => import('@/components/account/login-steps').then
 export function HomeLogin() {
   const t = useTranslations('login');
   const notify = useNotify();
+  const openProfile = useProfilePopup();
   const { user } = useCurrentUser();
   if (user) return null;
   return (
@@ -33,6 +35,7 @@ export function HomeLogin() {
           notify.toast(t('welcome', { name: `${loggedIn.data.name} ${loggedIn.data.surname}` }), { type: 'success', id: 'welcome' });
           // This form is gone now; the page below takes focus rather than the document body.
           document.getElementById('content')?.focus({ preventScroll: true });
+          openProfile();
         }}
       />
     </Card>

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { lazy, useCallback } from 'react';
 import { useNotify } from '@/components/popups/notifications';
 import { usePopups } from '@/components/popups/popup-provider';
+import { useProfilePopup } from '@/components/profile/profile-popup';
 import type { User } from '@/lib/api/types';
 
 const loadLoginSteps = () => import('@/components/account/login-steps');
@@ -17,20 +18,24 @@ export function preloadLoginSteps() {
 export interface LoginPopupOptions {
   /** The TC kimlik no to fill in (DESIGN.md §4: from the registered-user popup). */
   nationalityNumber?: string;
+  /** Opens the profile once logged in (default); a flow that carries on after the login says no. */
+  openProfile?: boolean;
 }
 
 let opened = 0;
 
 /**
  * Opens the login popup (spec §2): TC kimlik no, then the SMS code. Answers the user once logged
- * in (the popup closes and the header shows the name), or null when the popup is closed first.
+ * in (the popup closes, the header shows the name and the profile opens), or null when the popup
+ * is closed first.
  */
 export function useLoginPopup() {
   const { open } = usePopups();
   const notify = useNotify();
+  const openProfileNow = useProfilePopup();
   const t = useTranslations('login');
   return useCallback(
-    ({ nationalityNumber }: LoginPopupOptions = {}) =>
+    ({ nationalityNumber, openProfile = true }: LoginPopupOptions = {}) =>
       new Promise<User | null>((resolve) => {
         let loggedIn: User | null = null;
         const key = ++opened;
@@ -46,11 +51,12 @@ export function useLoginPopup() {
                 loggedIn = user;
                 close();
                 notify.toast(t('welcome', { name: `${user.data.name} ${user.data.surname}` }), { type: 'success', id: 'welcome' });
+                if (openProfile) openProfileNow();
               }}
             />
           ),
         });
       }),
-    [open, notify, t],
+    [open, notify, openProfileNow, t],
   );
 }

@@ -41,7 +41,8 @@ export function useRegisteredUserPopup() {
         ],
         dismissValue: 'cancel',
       });
-      return choice === 'login' ? openLogin({ nationalityNumber }) : null;
+      // The application carries on after the login, so the profile does not open over it.
+      return choice === 'login' ? openLogin({ nationalityNumber, openProfile: false }) : null;
     },
     [choose, openLogin, t, common],
   );

@@ -131,6 +131,8 @@ export function AddressStep({
   // Only a known result can close the way on; until then 'Paket Seç' explains what is missing.
   const suitable = !checkCoverage || !infrastructure.data || connectionTypeOf(infrastructure.data) !== null;
   const complete = firstMissingLevel(address) === null;
+  // While the door's infrastructure is being checked there is nothing to submit yet.
+  const checking = checkCoverage && door !== undefined && infrastructure.isLoading;
 
   return (
     <form
@@ -183,7 +185,7 @@ export function AddressStep({
 
       {suitable ? (
         <div className={styles.actions}>
-          <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>
+          <Button type="submit" disabled={submitting || checking} aria-busy={submitting || checking || undefined}>
             {t('submit')}
           </Button>
         </div>

@@ -18,6 +18,7 @@ import { useContactForm } from '@/components/popups/contact-popup';
 import { useErrorDialog } from '@/components/popups/dialogs';
 import { useNoCodePopup } from '@/components/popups/no-code-popup';
 import { usePopups } from '@/components/popups/popup-provider';
+import { useProfilePopup } from '@/components/profile/profile-popup';
 import { useCurrentUser } from '@/components/session/session-provider';
 import { Button } from '@/components/ui/button';
 import { Stepper } from '@/components/ui/stepper';
@@ -73,6 +74,7 @@ export default function ApplicationWizard({ flow, provinces, products, jobs }: W
   const showRegisteredUser = useRegisteredUserPopup();
   const showError = useErrorDialog();
   const openContactForm = useContactForm();
+  const openProfile = useProfilePopup();
   const [busy, setBusy] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -130,7 +132,9 @@ export default function ApplicationWizard({ flow, provinces, products, jobs }: W
     leave();
     if (loggedInUser) await setUser(loggedInUser);
     else await refresh();
+    // The wizard closes and the profile opens with the customer logged in (spec §4).
     router.replace('/');
+    openProfile();
   };
 
   /** Spec §4: moving on without a code asks first; 'Kod Ekle' stays on the step. */

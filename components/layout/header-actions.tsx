@@ -5,8 +5,8 @@ import { useEffect } from 'react';
 import { preloadInquiry, useInquiryPopup } from '@/components/account/inquiry-popup';
 import { preloadLoginSteps, useLoginPopup } from '@/components/account/login-popup';
 import { preloadContactForm, useContactForm } from '@/components/popups/contact-popup';
+import { preloadProfile, useProfilePopup } from '@/components/profile/profile-popup';
 import { useCurrentUser } from '@/components/session/session-provider';
-import { Link } from '@/lib/i18n/navigation';
 
 /** 'İletişim Formu': opens the contact popup. */
 export function HeaderContact({ className }: { className?: string }) {
@@ -30,14 +30,16 @@ export function HeaderContact({ className }: { className?: string }) {
 const LOGIN_HASHES = new Set(['#giris', '#login']);
 
 /**
- * The logged-in customer's name and surname in bold, or 'Başvuru Sorgulama' when logged out
- * (spec §2). The server rendered the user, so the first paint already shows the right one.
+ * The logged-in customer's name and surname in bold, opening the profile, or 'Başvuru Sorgulama'
+ * when logged out (spec §2). The server rendered the user, so the first paint already shows the
+ * right one.
  */
 export function HeaderAccount({ className, userClassName }: { className?: string; userClassName?: string }) {
   const t = useTranslations('header');
   const { user } = useCurrentUser();
   const openInquiry = useInquiryPopup();
   const openLogin = useLoginPopup();
+  const openProfile = useProfilePopup();
   const loggedIn = user !== null;
 
   useEffect(() => {
@@ -55,9 +57,18 @@ export function HeaderAccount({ className, userClassName }: { className?: string
   if (user) {
     const name = `${user.data.name} ${user.data.surname}`;
     return (
-      <Link href="/" className={[className, userClassName].filter(Boolean).join(' ')} data-focus-return="header-account" aria-label={t('profile', { name })}>
+      <button
+        type="button"
+        className={[className, userClassName].filter(Boolean).join(' ')}
+        data-focus-return="header-account"
+        aria-haspopup="dialog"
+        aria-label={t('profile', { name })}
+        onPointerEnter={preloadProfile}
+        onFocus={preloadProfile}
+        onClick={openProfile}
+      >
         {name}
-      </Link>
+      </button>
     );
   }
   return (

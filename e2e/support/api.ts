@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect } from '@playwright/test';
+import { withLock } from './lock';
 import { latestCode } from './sandbox';
 
 /** Opens a page first so the context holds the XSRF cookie, and answers it for the header. */
@@ -17,18 +18,22 @@ export async function bffPost(request: APIRequestContext, path: string, data: un
 
 /**
  * Logs a fixture customer in through the backend-for-frontend (TC kimlik no, then the SMS code).
- * A test running beside it may log the same customer in and void this code; then it asks again.
+ * A new code voids the customer's previous one, so the login holds the customer's lock (the same
+ * one UI logins take); should a code still be voided, it asks again. Do not call it while holding
+ * that lock: the lock is not re-entrant.
  */
 export async function apiLogin(request: APIRequestContext, customer: { nationality_number: string; phone: string }, base = '') {
-  for (let attempt = 1; ; attempt++) {
-    const start = await bffPost(request, '/customers/auth-start', { nationality_number: customer.nationality_number }, base);
-    expect(start.status(), await start.text()).toBe(200);
-    const { hash } = await start.json();
-    const code = await latestCode(customer.phone);
-    const auth = await bffPost(request, '/customers/auth', { form_security_hash: hash, sms_code: code }, base);
-    if (auth.status() === 200 || attempt === 3) {
-      expect(auth.status(), await auth.text()).toBe(200);
-      return auth;
+  return withLock(customer.nationality_number, async () => {
+    for (let attempt = 1; ; attempt++) {
+      const start = await bffPost(request, '/customers/auth-start', { nationality_number: customer.nationality_number }, base);
+      expect(start.status(), await start.text()).toBe(200);
+      const { hash } = await start.json();
+      const code = await latestCode(customer.phone);
+      const auth = await bffPost(request, '/customers/auth', { form_security_hash: hash, sms_code: code }, base);
+      if (auth.status() === 200 || attempt === 3) {
+        expect(auth.status(), await auth.text()).toBe(200);
+        return auth;
+      }
     }
-  }
+  });
 }

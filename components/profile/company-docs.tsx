@@ -1,0 +1,96 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useCallback, useId } from 'react';
+import { usePopups } from '@/components/popups/popup-provider';
+import { DocumentLink } from '@/components/profile/document-link';
+import { DocumentUpload } from '@/components/profile/document-upload';
+import { reviewTones } from '@/components/profile/review-tone';
+import styles from '@/components/profile/profile.module.css';
+import { StatusPill } from '@/components/profile/status-pill';
+import { useCurrentUser } from '@/components/session/session-provider';
+import { Notice } from '@/components/ui/notice';
+import { canUploadCompanyDocs } from '@/lib/domain/subscription';
+import { reviewStatusKey } from '@/lib/profile/review';
+
+/** Opens the company documents modal of a corporate subscription (spec §2). */
+export function useCompanyDocsPopup() {
+  const { open } = usePopups();
+  const t = useTranslations('profile.companyDocs');
+  return useCallback(
+    (subscriptionId: number) =>
+      open({ id: `company-docs-${subscriptionId}`, size: 'big', title: t('title'), render: () => <CompanyDocs subscriptionId={subscriptionId} /> }),
+    [open, t],
+  );
+}
+
+/**
+ * Tax plate and signature circular: uploaded when the documents are not sent (0) or rejected (3,
+ * with the reason), else shown read-only with their links and approval status. Reads the
+ * subscription from the session, so a new status shows as soon as it is fetched.
+ */
+function CompanyDocs({ subscriptionId }: { subscriptionId: number }) {
+  const t = useTranslations('profile.companyDocs');
+  const review = useTranslations('profile.review');
+  const identity = useTranslations('profile.identity');
+  const s = useTranslations('subscription');
+  const headingId = useId();
+  const { user, refresh } = useCurrentUser();
+  const subscription = user?.subscriptions.find((item) => item.subscription_id === subscriptionId);
+  const company = subscription?.data.customer.company;
+  if (!subscription || !company) {
+    return (
+      <div className={styles.empty}>
+        <p className={styles.emptyTitle}>{s('emptyTitle')}</p>
+        <p>{s('emptyText')}</p>
+      </div>
+    );
+  }
+
+  const { docs } = company;
+  const key = reviewStatusKey(docs.status);
+  const tones = reviewTones[key];
+  const taxPlate = t('taxPlate');
+  const signatureCircular = t('signatureCircular');
+  return (
+    <section aria-labelledby={headingId} className={styles.section}>
+      <div className={styles.sectionHead}>
+        <h3 id={headingId}>{company.name}</h3>
+        <span>
+          <span className="visually-hidden">{t('status')}: </span>
+          <StatusPill tone={tones.pill}>{review(key)}</StatusPill>
+        </span>
+      </div>
+      <Notice tone={tones.notice}>
+        <p className={styles.noticeText}>{t(`notice.${key}`)}</p>
+        {docs.status === 3 && docs.message ? (
+          <p className={styles.noticeText}>
+            <strong>{identity('reason')}</strong> {docs.message}
+          </p>
+        ) : null}
+      </Notice>
+      {canUploadCompanyDocs(docs.status) ? (
+        <DocumentUpload
+          key={docs.status}
+          call="uploadSubscriptionDocs"
+          legend={t('legend')}
+          slots={[
+            { field: 'tax-plate', label: taxPlate },
+            { field: 'signature-circular', label: signatureCircular },
+          ]}
+          fields={{ subscription_id: String(subscription.subscription_id) }}
+          onUploaded={refresh}
+        />
+      ) : (
+        <ul className={styles.docLinks}>
+          <li>
+            <DocumentLink link={docs.tax_plate} label={taxPlate} />
+          </li>
+          <li>
+            <DocumentLink link={docs.signature_circular} label={signatureCircular} />
+          </li>
+        </ul>
+      )}
+    </section>
+  );
+}

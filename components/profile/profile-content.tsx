@@ -1,0 +1,84 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { useErrorDialog } from '@/components/popups/dialogs';
+import { useNotify } from '@/components/popups/notifications';
+import { IdentityPanel } from '@/components/profile/identity-panel';
+import { ProfileSubscriptions } from '@/components/profile/profile-subscriptions';
+import styles from '@/components/profile/profile.module.css';
+import { SubscriberInfo } from '@/components/profile/subscriber-info';
+import { Tabs } from '@/components/profile/tabs';
+import { useCurrentUser } from '@/components/session/session-provider';
+import { Button } from '@/components/ui/button';
+import { initials } from '@/lib/domain/format';
+import { activeTab, type ProfileTab, profileTabs } from '@/lib/profile/tabs';
+
+/**
+ * The profile (spec §2): the summary (initials, #user_id, name, phone), logout and the tabs. While
+ * the identity is not sent, in approval or rejected, only the Identity tab is offered.
+ */
+export function ProfileContent({ close }: { close: () => void }) {
+  const t = useTranslations('profile');
+  const { user, refresh, logout } = useCurrentUser();
+  const showError = useErrorDialog();
+  const notify = useNotify();
+  const [requested, setRequested] = useState<ProfileTab>();
+  const [leaving, setLeaving] = useState(false);
+
+  // Fresh data every time the profile opens: statuses change on the provider's side.
+  useEffect(() => {
+    refresh().catch(() => undefined);
+  }, [refresh]);
+
+  // Logged out (here or elsewhere) or the session was refused: nothing left to show.
+  useEffect(() => {
+    if (!user) close();
+  }, [user, close]);
+
+  if (!user) return null;
+
+  const fullName = `${user.data.name} ${user.data.surname}`;
+  const tabs = profileTabs(user.data.confirm_nationality.status);
+  const selected = activeTab(tabs, requested);
+
+  const onLogout = async () => {
+    setLeaving(true);
+    try {
+      await logout();
+      notify.toast(t('loggedOut'), { type: 'success', id: 'logged-out' });
+      close();
+    } catch (error) {
+      setLeaving(false);
+      void showError(error, { fallback: 'genericShort' });
+    }
+  };
+
+  return (
+    <div className={styles.profile}>
+      <div className={styles.summary}>
+        <span className={styles.initials} aria-hidden="true">
+          {initials(fullName)}
+        </span>
+        <div className={styles.who}>
+          <p className={styles.fullName}>{fullName}</p>
+          <p className={styles.meta}>
+            <span className="visually-hidden">{t('userId')}: </span>#{user.user_id}
+          </p>
+          <p className={styles.meta}>
+            <span className="visually-hidden">{t('phone')}: </span>
+            {user.data.phone}
+          </p>
+        </div>
+        <Button variant="secondary" className={styles.logout} disabled={leaving} onClick={() => void onLogout()}>
+          {t('logout')}
+        </Button>
+      </div>
+      <Tabs label={t('tabsLabel')} items={tabs.map((key) => ({ key, label: t(`tabs.${key}`) }))} selected={selected} onSelect={setRequested} autoFocus>
+        {selected === 'subscriptions' ? <ProfileSubscriptions user={user} /> : null}
+        {selected === 'subscriber' ? <SubscriberInfo user={user} /> : null}
+        {selected === 'identity' ? <IdentityPanel identity={user.data.confirm_nationality} onUploaded={refresh} /> : null}
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useCallback, useState } from 'react';
+import { usePopups } from '@/components/popups/popup-provider';
+import { useCompanyDocsPopup } from '@/components/profile/company-docs';
+import { DocumentLink } from '@/components/profile/document-link';
+import { type Fact, Facts } from '@/components/profile/facts';
+import { ModemInfo } from '@/components/profile/modem-info';
+import styles from '@/components/profile/profile.module.css';
+import { reviewTones } from '@/components/profile/review-tone';
+import { StatusPill } from '@/components/profile/status-pill';
+import { subscriptionTone } from '@/components/profile/subscription-tone';
+import { Tabs } from '@/components/profile/tabs';
+import { useCurrentUser } from '@/components/session/session-provider';
+import { Button } from '@/components/ui/button';
+import type { Subscription } from '@/lib/api/types';
+import { formatDate } from '@/lib/domain/format';
+import { formatPrice } from '@/lib/domain/money';
+import { applicationTypeKey, contractUrl, isCorporate, subscriptionStatusKey, subscriptionTypeKey } from '@/lib/domain/subscription';
+import { formatAddress } from '@/lib/profile/address';
+import { reviewStatusKey } from '@/lib/profile/review';
+import { activeTab, type DetailTab, detailTabs } from '@/lib/profile/tabs';
+
+/** Opens a subscription's details above the profile. */
+export function useSubscriptionDetail() {
+  const { open } = usePopups();
+  const t = useTranslations('profile.detail');
+  return useCallback(
+    (subscription: Subscription) =>
+      open({
+        id: `subscription-${subscription.subscription_id}`,
+        size: 'big',
+        title: t('title', { name: subscription.data.product.name }),
+        render: () => <SubscriptionDetail subscriptionId={subscription.subscription_id} />,
+      }),
+    [open, t],
+  );
+}
+
+/**
+ * The detail tabs of spec §2: Subscription Info, Customer Info, Tariff Info and, at status 200
+ * with credentials, Modem Info. Reads the subscription from the session, so it stays current.
+ */
+function SubscriptionDetail({ subscriptionId }: { subscriptionId: number }) {
+  const t = useTranslations('profile.detail');
+  const s = useTranslations('subscription');
+  const { user } = useCurrentUser();
+  const [requested, setRequested] = useState<DetailTab>();
+  const subscription = user?.subscriptions.find((item) => item.subscription_id === subscriptionId);
+  if (!subscription) {
+    return (
+      <div className={styles.empty}>
+        <p className={styles.emptyTitle}>{s('emptyTitle')}</p>
+        <p>{s('emptyText')}</p>
+      </div>
+    );
+  }
+
+  const tabs = detailTabs(subscription);
+  const selected = activeTab(tabs, requested);
+  return (
+    <Tabs label={t('tabsLabel')} items={tabs.map((key) => ({ key, label: t(`tabs.${key}`) }))} selected={selected} onSelect={setRequested} autoFocus>
+      {selected === 'subscription' ? <SubscriptionInfo subscription={subscription} /> : null}
+      {selected === 'customer' ? <CustomerInfo subscription={subscription} /> : null}
+      {selected === 'tariff' ? <TariffInfo subscription={subscription} /> : null}
+      {selected === 'modem' && subscription.data.auth_params ? (
+        <ModemInfo username={subscription.data.auth_params.username} password={subscription.data.auth_params.password} />
+      ) : null}
+    </Tabs>
+  );
+}
+
+function SubscriptionInfo({ subscription }: { subscription: Subscription }) {
+  const t = useTranslations('profile.detail');
+  const s = useTranslations('subscription');
+  const status = subscriptionStatusKey(subscription.status);
+  const contract = contractUrl(subscription);
+  return (
+    <Facts
+      items={[
+        { label: t('serviceNumber'), value: subscription.service_number || t('noServiceNumber') },
+        { label: t('registerDate'), value: formatDate(subscription.info.register_date) },
+        { label: t('applicationType'), value: s(`type.${applicationTypeKey(subscription.data.reference_type)}`) },
+        { label: t('bbk'), value: subscription.data.bbk },
+        { label: t('address'), value: formatAddress(subscription.data.address) },
+        { label: t('status'), value: <StatusPill tone={subscriptionTone(status)}>{s(`status.${status}`)}</StatusPill> },
+        {
+          label: t('contract'),
+          value: contract ? (
+            <DocumentLink link={{ data: { url: contract } }} label={subscription.signed_contract?.data?.url ? t('signedContract') : t('unsignedContract')} />
+          ) : (
+            t('noContract')
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+function CustomerInfo({ subscription }: { subscription: Subscription }) {
+  const t = useTranslations('profile.detail');
+  const review = useTranslations('profile.review');
+  const openCompanyDocs = useCompanyDocsPopup();
+  const { personal, company } = subscription.data.customer;
+  const items: Fact[] = [
+    { label: t('subscriptionType'), value: t(subscriptionTypeKey(subscription.data.subscription_type)) },
+    { label: t('nationalityNumber'), value: personal.nationality_number },
+    { label: t('name'), value: personal.name },
+    { label: t('surname'), value: personal.surname },
+  ];
+  if (isCorporate(subscription) && company) {
+    const docsKey = reviewStatusKey(company.docs.status);
+    items.push(
+      { label: t('companyName'), value: company.name },
+      { label: t('taxOffice'), value: company.tax_central },
+      { label: t('taxNumber'), value: company.tax_number },
+      {
+        label: t('companyDocs'),
+        value: (
+          <span className={styles.secretRow}>
+            <StatusPill tone={reviewTones[docsKey].pill}>{review(docsKey)}</StatusPill>
+            <Button variant="secondary" size="small" aria-haspopup="dialog" onClick={() => openCompanyDocs(subscription.subscription_id)}>
+              {t('companyDocs')}
+            </Button>
+          </span>
+        ),
+      },
+    );
+  }
+  return <Facts items={items} />;
+}
+
+function TariffInfo({ subscription }: { subscription: Subscription }) {
+  const t = useTranslations('profile.detail');
+  const { product } = subscription.data;
+  return (
+    <Facts
+      items={[
+        { label: t('tariffName'), value: product.name },
+        { label: t('fee'), value: formatPrice(product.total_price, { decimals: 2 }) },
+        { label: t('downloadSpeed'), value: t('speed', { speed: product.speed }) },
+        { label: t('uploadSpeed'), value: t('speed', { speed: product.up_speed }) },
+        { label: t('tariffLink'), value: <DocumentLink link={{ data: product.url ? { url: product.url } : null }} label={t('tariffLinkText')} /> },
+      ]}
+    />
+  );
+}
