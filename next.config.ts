@@ -16,6 +16,9 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   serverExternalPackages: ['pino'],
+  // The few kilobytes of CSS go inside the HTML instead of render-blocking requests: most visitors
+  // arrive once, from a search, on a phone (npm run bench: earlier first paint on every page).
+  experimental: { inlineCss: true },
   // Local data, other builds and test output are never part of the server bundle.
   outputFileTracingExcludes: { '*': ['.data/**', otherBuilds, 'test-results/**', 'playwright-report/**', 'e2e/**'] },
   async headers() {

@@ -1,0 +1,52 @@
+# The production image: Next.js's standalone output (output: 'standalone' in next.config.ts) run
+# by Node as a non-root user. Build: `docker build -t online-basvuru .`
+#
+# Run (see README "Production and benchmarks"):
+#   docker run -p 3000:3000 \
+#     -e API_BASE_URL=https://api.provider.example \
+#     -e API_SERVICE_TOKEN=… -e API_SERVICE_TOKEN_HEADER=X-Service-Token \
+#     -e SESSION_SECRET=<32+ random characters, the same on every instance> \
+#     -e SITE_URL=https://basvuru.provider.example \
+#     -e REDIS_URL=redis://redis:6379 \
+#     online-basvuru
+#
+# Required: API_BASE_URL (the image has no sandbox API) and SESSION_SECRET.
+# Optional: API_SERVICE_TOKEN, API_SERVICE_TOKEN_HEADER, API_TIMEOUT_MS, SITE_URL, REDIS_URL (shared
+# rate limits across instances), RATE_LIMIT_CODES_PER_IP, RATE_LIMIT_CODES_PER_TARGET,
+# SETTINGS_CACHE_SECONDS, SESSION_COOKIE_SECURE, NEXT_PUBLIC_SITE_NAME, LOG_LEVEL, PORT.
+# A missing or malformed variable stops the server at start with one line naming it.
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# --- dependencies: the lock file as CI installs it (native modules compile here if needed)
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
+# --- build: `npm run build` = next build + copying public/ and the static chunks beside server.js
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+ENV NEXT_TELEMETRY_DISABLED=1
+COPY --from=deps /app/node_modules ./node_modules
+COPY . .
+RUN npm run build
+
+# --- run: only the standalone output, owned by and run as the image's unprivileged `node` user
+FROM ${NODE_IMAGE} AS run
+WORKDIR /app
+# Docker sets HOSTNAME to the container id, and the standalone server binds to HOSTNAME.
+ENV NODE_ENV=production \
+    NEXT_TELEMETRY_DISABLED=1 \
+    PORT=3000 \
+    HOSTNAME=0.0.0.0
+COPY --from=build --chown=node:node /app/.next/standalone ./
+USER node
+EXPOSE 3000
+# /api/health answers 200 while the upstream answers, 503 otherwise (README).
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "server.js"]

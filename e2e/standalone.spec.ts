@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { sandboxURL, sitePort } from './support/env';
+import { startSite } from './support/servers';
+
+// The deployable artefact itself: the standalone server, started with nothing but its own
+// environment, as the Dockerfile runs it. One browser width is enough.
+test.skip(({ isMobile }) => isMobile, 'the standalone server is checked once');
+
+test('the standalone server serves the home page with its scripts under the nonce policy', async ({ page }) => {
+  // A port of its own, beside this run's site (3100 -> 3197), so two suites can run at once.
+  const site = await startSite(sitePort + 97, { API_BASE_URL: sandboxURL, SESSION_SECRET: 's'.repeat(40), SESSION_COOKIE_SECURE: 'false' });
+  try {
+    const response = await page.goto(`${site.url}/`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Ev internetine online başvurun' })).toBeVisible();
+
+    const nonce = /'nonce-([^']+)'/.exec(response?.headers()['content-security-policy'] ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    const html = (await response?.text()) ?? '';
+    const scripts = html.match(/<script\b[^>]*\bsrc="[^"]+"[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+
+    // The static chunks were copied beside the server (scripts/prepare-standalone.mjs).
+    const src = /\bsrc="([^"]+)"/.exec(scripts[0]!)?.[1] ?? '';
+    const chunk = await page.request.get(new URL(src, site.url).href);
+    expect(chunk.status()).toBe(200);
+    expect(chunk.headers()['content-type']).toContain('javascript');
+
+    const health = await page.request.get(`${site.url}/api/health`);
+    expect(health.status()).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok', upstream: true });
+  } finally {
+    await site.stop();
+  }
+});

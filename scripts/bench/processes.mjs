@@ -1,0 +1,112 @@
+// Every process the bench starts is registered here and stopped by its own id (its process group),
+// on success, on failure and on Ctrl-C alike.
+import { spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
+import net from 'node:net';
+
+const running = new Set();
+
+/**
+ * Starts a command in its own process group (so a wrapper such as tsx and the node it runs stop
+ * together), output to `logFile` or ignored. Answers the child process.
+ */
+export function start(command, args, { cwd, env, logFile, name = command } = {}) {
+  const out = logFile ? openSync(logFile, 'a') : 'ignore';
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', out, out], detached: true });
+  const entry = { child, name };
+  running.add(entry);
+  child.once('exit', () => running.delete(entry));
+  return child;
+}
+
+function signalGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Stops one started process: SIGTERM to its group, SIGKILL after `graceMs`. */
+export function stop(child, graceMs = 5_000) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    signalGroup(child, 'SIGTERM');
+  });
+}
+
+export async function stopAll() {
+  await Promise.all([...running].map(({ child }) => stop(child)));
+}
+
+/** Last resort on process exit: no graceful wait is possible there. */
+function killAllNow() {
+  for (const { child } of running) signalGroup(child, 'SIGKILL');
+}
+process.once('exit', killAllNow);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.once(signal, () => {
+    console.error(`\nbench: ${signal}, stopping what it started`);
+    stopAll().finally(() => process.exit(130));
+  });
+}
+
+/** A TCP port free on the loopback interface right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls `url` until it answers `ok(status)`, the child exits, or `timeoutMs` passes. */
+export async function waitForHttp(url, { child, timeoutMs = 60_000, ok = (status) => status < 500, headers } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url, { headers, redirect: 'manual', signal: AbortSignal.timeout(5_000) });
+      await response.arrayBuffer();
+      if (ok(response.status)) return;
+      last = `status ${response.status}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer in time (${last})`);
+}
+
+/** Resident memory of one process, in bytes (Linux). */
+export async function rssBytes(pid) {
+  const { readFile } = await import('node:fs/promises');
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+  return match ? Number(match[1]) * 1024 : NaN;
+}
+
+/** Runs a command to completion with inherited output; rejects on a non-zero exit. */
+export function runToEnd(command, args, { cwd, env, timeoutMs = 300_000, logFile } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = start(command, args, { cwd, env, logFile, name: `${command} ${args.join(' ')}` });
+    const timer = setTimeout(() => {
+      signalGroup(child, 'SIGKILL');
+      reject(new Error(`${command} ${args.join(' ')} took longer than ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})${logFile ? `; see ${logFile}` : ''}`));
+    });
+  });
+}

@@ -1,0 +1,91 @@
+// Server cost with autocannon on loopback: each target for a fixed time at a fixed number of
+// connections, after a short warm-up. The load generator shares the machine with the servers, as
+// the baseline does, so only the ratios mean something.
+import autocannon from 'autocannon';
+import { serviceToken } from './servers.mjs';
+
+export const infrastructureBody = JSON.stringify({ type: 'city', parent_id: 34 });
+
+/** Opens a page as a visitor would and answers the XSRF token the proxy sets. */
+export async function xsrfToken(siteUrl) {
+  const response = await fetch(`${siteUrl}/`, { redirect: 'manual' });
+  await response.arrayBuffer();
+  for (const cookie of response.headers.getSetCookie()) {
+    const match = /^XSRF-TOKEN=([^;]+)/.exec(cookie);
+    if (match) return match[1];
+  }
+  throw new Error('the home page set no XSRF-TOKEN cookie');
+}
+
+export function bffHeaders(token) {
+  return { 'Content-Type': 'application/json', Cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': token };
+}
+
+function cannon(options) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ timeout: 10, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+    // A second bound besides autocannon's own duration.
+    const guard = setTimeout(() => instance.stop(), ((options.duration ?? 10) + 15) * 1000);
+    instance.once('done', () => clearTimeout(guard));
+  });
+}
+
+function summary(result) {
+  return {
+    requestsPerSecond: result.requests.average,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)])),
+  };
+}
+
+/**
+ * Waits (at most 30 s) until one request of `target` answers within a second: requests the
+ * previous run's clients gave up on may still be queued in the server.
+ */
+export async function settle(target) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const started = Date.now();
+    const response = await fetch(target.url, { method: target.method ?? 'GET', headers: target.headers, body: target.body, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+    await response.arrayBuffer();
+    if (response.status < 200 || response.status > 299) throw new Error(`${target.method ?? 'GET'} ${target.url} answered ${response.status} before the run`);
+    if (Date.now() - started < 1_000 || Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
+/** One target: a check that it answers 2xx, a warm-up, then the measured run. */
+async function measure(target, { duration, connections, warmupSeconds }) {
+  await settle(target);
+  await cannon({ ...target, duration: warmupSeconds, connections: Math.min(10, connections) });
+  return summary(await cannon({ ...target, duration, connections }));
+}
+
+export async function measureServerCost({ site, sandbox, staticPath, duration = 10, connections = 50, warmupSeconds = 2, log }) {
+  const token = await xsrfToken(site.url);
+  const targets = {
+    page: { url: `${site.url}/` },
+    staticFile: { url: `${site.url}${staticPath}` },
+    // Not a budget: the least a Next.js route handler costs here (robots.txt is one, rendered per
+    // request), to tell the BFF's own work from the framework's.
+    route: { url: `${site.url}/robots.txt` },
+    bff: { url: `${site.url}/api/v1/util/infrastructure-inquiry/infrastructure`, method: 'POST', headers: bffHeaders(token), body: infrastructureBody },
+    direct: {
+      url: `${sandbox.url}/v1/util/infrastructure-inquiry/infrastructure`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Service-Token': serviceToken },
+      body: infrastructureBody,
+    },
+  };
+  const results = {};
+  for (const [key, target] of Object.entries(targets)) {
+    results[key] = await measure(target, { duration, connections, warmupSeconds });
+    log(`  ${key}: ${results[key].requestsPerSecond.toFixed(0)} req/s, p50 ${results[key].latencyP50Ms} ms, p99 ${results[key].latencyP99Ms} ms, errors ${results[key].errors}, non-2xx ${results[key].non2xx}`);
+  }
+  return { duration, connections, staticPath, ...results };
+}
