@@ -112,15 +112,18 @@ export async function runMixedLoad({ site, sandbox, duration = 60, connections =
   const districts = await districtsOf(sandbox);
   await settle({ url: `${site.url}/` });
   const counts = { page: {}, addresses: {}, code: {} };
+  // Requests built per kind: sent minus answered is what timed out (or was still running at the end).
+  const sent = { page: 0, addresses: 0, code: 0 };
   const count = (kind, status) => {
     counts[kind][status] = (counts[kind][status] ?? 0) + 1;
   };
-  const post = (path, body) => ({
+  const post = (kind, path, body) => ({
     method: 'POST',
     path,
     setupRequest: (request, context) => {
       // No token means the page view failed; that visit is counted already, so start the next one.
       if (!context.token) return null;
+      sent[kind] += 1;
       return {
         ...request,
         headers: {
@@ -138,6 +141,7 @@ export async function runMixedLoad({ site, sandbox, duration = 60, connections =
     {
       method: 'GET',
       setupRequest: (request, context) => {
+        sent.page += 1;
         context.address = `127.10.0.${randomInt(1, CLIENT_ADDRESSES + 1)}`;
         context.province = provinces[randomInt(provinces.length)];
         return { ...request, path: pages[randomInt(pages.length)], headers: { 'X-Forwarded-For': context.address } };
@@ -148,18 +152,18 @@ export async function runMixedLoad({ site, sandbox, duration = 60, connections =
       },
     },
     {
-      ...post('/api/v1/util/infrastructure-inquiry/infrastructure', (context) => ({ type: 'city', parent_id: context.province })),
+      ...post('addresses', '/api/v1/util/infrastructure-inquiry/infrastructure', (context) => ({ type: 'city', parent_id: context.province })),
       onResponse: (status) => count('addresses', status),
     },
     {
-      ...post('/api/v1/util/infrastructure-inquiry/infrastructure', (context) => {
+      ...post('addresses', '/api/v1/util/infrastructure-inquiry/infrastructure', (context) => {
         const list = districts[context.province];
         return { type: 'district', parent_id: list[randomInt(list.length)] };
       }),
       onResponse: (status) => count('addresses', status),
     },
     {
-      ...post('/api/v1/customers/auth-start', () => ({ nationality_number: randomNationalityNumber() })),
+      ...post('code', '/api/v1/customers/auth-start', () => ({ nationality_number: randomNationalityNumber() })),
       onResponse: (status) => count('code', status),
     },
   ];
@@ -209,6 +213,7 @@ export async function runMixedLoad({ site, sandbox, duration = 60, connections =
     timeouts: result.timeouts,
     visits: Object.values(counts.page).reduce((total, n) => total + n, 0),
     statuses: counts,
+    unanswered: Object.fromEntries(Object.entries(sent).map(([kind, n]) => [kind, Math.max(0, n - Object.values(counts[kind]).reduce((total, m) => total + m, 0))])),
     codeRequests429: counts.code[429] ?? 0,
     unexpected,
     upstreamErrors,

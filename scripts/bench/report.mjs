@@ -216,7 +216,7 @@ function markdown(results, notes) {
       '',
       `- ${load.requests} requests (${load.requestsPerSecond.toFixed(0)}/s), ${load.visits} visits; latency p50 ${load.latencyP50Ms} ms, p99 ${load.latencyP99Ms} ms, max ${load.latencyMaxMs} ms`,
       `- page views: ${statuses('page')}; address lists: ${statuses('addresses')}; code requests: ${statuses('code')}`,
-      `- socket errors ${load.socketErrors}, timeouts ${load.timeouts}; unexpected answers: ${load.unexpected.length ? load.unexpected.map((item) => `${item.count} × ${item.status} on ${item.kind}`).join(', ') : 'none'}`,
+      `- socket errors ${load.socketErrors}, timeouts ${load.timeouts}${load.unanswered ? ` (unanswered when the run ended, in-flight ones included: ${Object.entries(load.unanswered).map(([kind, n]) => `${kind} ${n}`).join(', ')})` : ''}; unexpected answers: ${load.unexpected.length ? load.unexpected.map((item) => `${item.count} × ${item.status} on ${item.kind}`).join(', ') : 'none'}`,
       `- upstream calls that failed in the server (the BFF answers those 502): ${
         Object.keys(load.upstreamErrors ?? {}).length
           ? Object.entries(load.upstreamErrors)

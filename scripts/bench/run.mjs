@@ -2,7 +2,8 @@
 // floor, in a temporary folder), starts them and the sandbox API on free loopback ports, measures
 // (Lighthouse, first-load JavaScript, server cost, a mixed load, the option filter), stops
 // everything it started and writes BENCHMARKS.md and bench/results.json.
-// `--skip-build` reuses an existing .next-bench build.
+// `--skip-build` reuses an existing .next-bench build; `--report-only` rewrites BENCHMARKS.md from
+// bench/results.json (after editing its notes or the report's wording) and measures nothing.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -130,6 +131,14 @@ async function main() {
     console.log(`  ${mark.padEnd(8)} ${budget.what}: ${budget.figure} vs ${budget.baseline} (${Number.isFinite(budget.ratio) ? budget.ratio.toFixed(2) : 'n/a'}; ${budget.limit})`);
   }
   return results.budgets.some((budget) => budget.met === false) ? 'missed' : 'met';
+}
+
+if (process.argv.includes('--report-only')) {
+  const results = JSON.parse(readFileSync(path.join(root, 'bench', 'results.json'), 'utf8'));
+  results.budgets = budgets(results);
+  writeReports(root, results);
+  console.log('rewrote BENCHMARKS.md from bench/results.json');
+  process.exit(0);
 }
 
 const watchdog = setTimeout(() => {
