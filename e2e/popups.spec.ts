@@ -238,6 +238,35 @@ test.describe('login', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('the home page login loads its code on first use and keeps what was typed before it arrived', async ({ page }) => {
+    const customer = FIXTURE_CUSTOMERS.underApproval;
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    // Nothing of the form's code is fetched while nobody touches it.
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.waitForTimeout(500);
+    expect(scripts).toEqual([]);
+
+    // From now on scripts arrive slowly: the number is typed and sent before the form's code is there.
+    await page.route('**/_next/static/chunks/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    const form = page.getByRole('region', { name: 'Müşteri Girişi' });
+    await withLock(customer.nationality_number, async () => {
+      await form.getByLabel('TC Kimlik No').fill(customer.nationality_number);
+      await form.getByRole('button', { name: 'Giriş Yap' }).click();
+      expect(scripts.length).toBeGreaterThan(0);
+      await expect(form.getByLabel('SMS Kodu')).toBeFocused({ timeout: 15_000 });
+      await form.getByLabel('SMS Kodu').fill(await latestCode(customer.phone));
+      await form.getByRole('button', { name: 'Kodu Onayla' }).click();
+    });
+    await expect(nav(page).getByRole('button', { name: 'Zeynep Kaya' })).toBeVisible();
+  });
+
   test('the login popup refuses a wrong national ID and a wrong SMS code with the spec messages', async ({ page }) => {
     const customer = FIXTURE_CUSTOMERS.underApproval;
     await page.goto('/#giris');

@@ -28,6 +28,7 @@ const envSchema = z.object({
   RATE_LIMIT_CODES_PER_IP: positiveInt(20),
   RATE_LIMIT_CODES_PER_TARGET: positiveInt(5),
   SETTINGS_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(60),
+  ADDRESS_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(600),
   DATA_DIR: z.string().min(1).optional(),
   SESSION_COOKIE_SECURE: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -50,6 +51,8 @@ export interface Config {
   rateLimit: { codesPerIp: number; codesPerTarget: number };
   /** How long server-rendered pages reuse the upstream's settings. */
   settingsCacheMs: number;
+  /** How long the backend-for-frontend reuses an address list (0: never). */
+  addressCacheMs: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
 
@@ -96,6 +99,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     redisUrl: e.REDIS_URL,
     rateLimit: { codesPerIp: e.RATE_LIMIT_CODES_PER_IP, codesPerTarget: e.RATE_LIMIT_CODES_PER_TARGET },
     settingsCacheMs: e.SETTINGS_CACHE_SECONDS * 1000,
+    addressCacheMs: e.ADDRESS_CACHE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,23 +1,24 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
+import { type ComponentType, useId, useRef, useState } from 'react';
 import styles from '@/components/account/account.module.css';
+import type { LoginStepsProps } from '@/components/account/login-steps';
+import formStyles from '@/components/popups/forms.module.css';
 import { useNotify } from '@/components/popups/notifications';
 import { useProfilePopup } from '@/components/profile/profile-popup';
 import { useCurrentUser } from '@/components/session/session-provider';
+import { Button } from '@/components/ui/button';
+import { describedBy, Field, Input } from '@/components/ui/field';
 import { Card } from '@/components/ui/card';
 
-/** Holds the form's place while its code loads, so nothing below moves. */
-function LoginPlaceholder() {
-  return <div className={styles.placeholder} aria-hidden="true" />;
+/** What the visitor did in the first field before the form's code arrived. */
+interface Handover {
+  Steps: ComponentType<LoginStepsProps>;
+  value: string;
+  focused: boolean;
+  submitted: boolean;
 }
-
-// The form's code (react-hook-form, zod, masks) loads after the page: the first load stays small.
-const LoginSteps = dynamic(() => import('@/components/account/login-steps').then((module) => module.LoginSteps), {
-  ssr: false,
-  loading: LoginPlaceholder,
-});
 
 /** The home page's login for returning customers (spec §2): shown only when nobody is logged in. */
 export function HomeLogin() {
@@ -25,19 +26,88 @@ export function HomeLogin() {
   const notify = useNotify();
   const openProfile = useProfilePopup();
   const { user } = useCurrentUser();
+  const [handover, setHandover] = useState<Handover | null>(null);
   if (user) return null;
   return (
     <Card as="section" className={styles.homeLogin} aria-labelledby="home-login-heading">
       <h2 id="home-login-heading">{t('homeHeading')}</h2>
       <p className={styles.lead}>{t('homeText')}</p>
-      <LoginSteps
-        onSuccess={(loggedIn) => {
-          notify.toast(t('welcome', { name: `${loggedIn.data.name} ${loggedIn.data.surname}` }), { type: 'success', id: 'welcome' });
-          // This form is gone now; the page below takes focus rather than the document body.
-          document.getElementById('content')?.focus({ preventScroll: true });
-          openProfile();
-        }}
-      />
+      {handover ? (
+        <handover.Steps
+          initialNationalityNumber={handover.value}
+          focusOnMount={handover.focused}
+          submitOnMount={handover.submitted}
+          onSuccess={(loggedIn) => {
+            notify.toast(t('welcome', { name: `${loggedIn.data.name} ${loggedIn.data.surname}` }), { type: 'success', id: 'welcome' });
+            // This form is gone now; the page below takes focus rather than the document body.
+            document.getElementById('content')?.focus({ preventScroll: true });
+            openProfile();
+          }}
+        />
+      ) : (
+        <FirstStepShell onHandover={setHandover} />
+      )}
     </Card>
+  );
+}
+
+/**
+ * The TC kimlik no step as plain markup, so the page does not load the form's code (react-hook-form,
+ * zod, masks: about 75 KiB gzip) until a visitor uses it. The first touch, focus or key fetches the
+ * real form, which takes over with what was typed, the focus and a submit made in the meantime.
+ */
+function FirstStepShell({ onHandover }: { onHandover: (handover: Handover) => void }) {
+  const t = useTranslations('login');
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const submitted = useRef(false);
+  const loading = useRef(false);
+
+  const load = () => {
+    if (loading.current) return;
+    loading.current = true;
+    void import('@/components/account/login-steps').then(({ LoginSteps }) => {
+      const field = input.current;
+      onHandover({
+        Steps: LoginSteps,
+        value: field?.value ?? '',
+        focused: field !== null && document.activeElement === field,
+        submitted: submitted.current,
+      });
+    });
+  };
+
+  return (
+    <form
+      className={formStyles.form}
+      noValidate
+      onPointerDown={load}
+      onFocus={load}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submitted.current = true;
+        load();
+      }}
+    >
+      <Field id={id} label={t('nationalityNumber')} hint={t('nationalityNumberHint')}>
+        {/* No name: without JavaScript the form sends nothing, so a number never lands in a URL. */}
+        <Input
+          ref={input}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={11}
+          onInput={(event) => {
+            const field = event.currentTarget;
+            field.value = field.value.replace(/\D/g, '');
+          }}
+          {...describedBy(id, { hint: true })}
+        />
+      </Field>
+      <Button type="submit" block>
+        {t('submit')}
+      </Button>
+    </form>
   );
 }

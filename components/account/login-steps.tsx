@@ -38,6 +38,10 @@ async function startLogin(loader: ReturnType<typeof useLoader>, nationalityNumbe
 export interface LoginStepsProps {
   /** Fills the TC kimlik no (the registered-user popup passes the number the visitor typed). */
   initialNationalityNumber?: string;
+  /** The TC field takes focus at once (the home page's form takes over a focused field). */
+  focusOnMount?: boolean;
+  /** Sends the TC step at once (the visitor pressed 'Giriş Yap' before this code arrived). */
+  submitOnMount?: boolean;
   /** After the session holds the user: the header already shows the name. */
   onSuccess?: (user: User) => void;
 }
@@ -47,15 +51,17 @@ export interface LoginStepsProps {
  * the home page: TC kimlik no ('Giriş Yap'), then the 6-digit SMS code ('Kodu Onayla') with a
  * resend link that counts down 60 s.
  */
-export function LoginSteps({ initialNationalityNumber = '', onSuccess }: LoginStepsProps) {
+export function LoginSteps({ initialNationalityNumber = '', focusOnMount = false, submitOnMount = false, onSuccess }: LoginStepsProps) {
   const [nationalityNumber, setNationalityNumber] = useState(initialNationalityNumber);
   const [challenge, setChallenge] = useState<Challenge | null>(null);
-  const [changing, setChanging] = useState(false);
+  const [changing, setChanging] = useState(focusOnMount);
+  const [pendingSubmit, setPendingSubmit] = useState(submitOnMount);
   if (!challenge) {
     return (
       <NationalityStep
         defaultValue={nationalityNumber}
         focusOnMount={changing}
+        submitOnMount={pendingSubmit}
         onSent={(value, next) => {
           setNationalityNumber(value);
           setChallenge(next);
@@ -70,6 +76,7 @@ export function LoginSteps({ initialNationalityNumber = '', onSuccess }: LoginSt
       onResent={setChallenge}
       onChangeNumber={() => {
         setChanging(true);
+        setPendingSubmit(false);
         setChallenge(null);
       }}
       onSuccess={onSuccess}
@@ -80,11 +87,13 @@ export function LoginSteps({ initialNationalityNumber = '', onSuccess }: LoginSt
 function NationalityStep({
   defaultValue,
   focusOnMount,
+  submitOnMount,
   onSent,
 }: {
   defaultValue: string;
   /** Back from the code step: the number field takes focus (the button that was clicked is gone). */
   focusOnMount: boolean;
+  submitOnMount: boolean;
   onSent: (value: string, challenge: Challenge) => void;
 }) {
   const t = useTranslations('login');
@@ -119,6 +128,13 @@ function NationalityStep({
       busy.current = false;
     }
   };
+
+  const submittedOnMount = useRef(false);
+  useEffect(() => {
+    if (!submitOnMount || submittedOnMount.current) return;
+    submittedOnMount.current = true;
+    void handleSubmit(submit)();
+  });
 
   const error = fieldText(errors.nationality_number);
   return (

@@ -1,8 +1,8 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
-import { createContext, type CSSProperties, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { type ComponentType, createContext, type CSSProperties, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { ToasterProps } from 'sonner';
 import styles from '@/components/popups/overlays.module.css';
 import { TopLayerPortal } from '@/components/popups/top-layer-portal';
 import {
@@ -43,6 +43,8 @@ interface BarState {
   list: InfoNotification[];
   dismiss: (id: string) => void;
   drop: (id: string) => void;
+  /** A toast was asked for: the toaster (sonner) is loaded and mounted from then on. */
+  toasterWanted: boolean;
 }
 
 const NotifyContext = createContext<NotifyApi | null>(null);
@@ -50,12 +52,22 @@ const BarContext = createContext<BarState | null>(null);
 
 let notificationCount = 0;
 
+/**
+ * Settles once the toaster is mounted: its live region is in the page a frame before the first
+ * toast, so screen readers announce that toast too.
+ */
+let markToasterReady: () => void = () => {};
+const toasterReady = new Promise<void>((resolve) => {
+  markToasterReady = resolve;
+});
+
 function reducedMotion() {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [list, setList] = useState<InfoNotification[]>([]);
+  const [toasterWanted, setToasterWanted] = useState(false);
 
   const leave = useCallback((matches: (item: InfoNotification) => boolean) => setList((current) => markLeaving(current, matches)), []);
   const drop = useCallback((id: string) => setList((current) => removeNotification(current, id)), []);
@@ -80,7 +92,8 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
       removeType: (type) => leave((item) => item.type === type),
       clear: () => leave(() => true),
       toast: (message, { id, type, description } = {}) => {
-        void import('sonner').then(({ toast }) => {
+        setToasterWanted(true);
+        void Promise.all([import('sonner'), toasterReady]).then(([{ toast }]) => {
           const show = type ? toast[type] : toast;
           show(message, { id: id ?? `${type ?? 'default'}:${message}`, description });
         });
@@ -88,7 +101,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     };
   }, [leave]);
 
-  const bar = useMemo<BarState>(() => ({ list, dismiss: api.remove, drop }), [list, api.remove, drop]);
+  const bar = useMemo<BarState>(() => ({ list, dismiss: api.remove, drop, toasterWanted }), [list, api.remove, drop, toasterWanted]);
 
   return (
     <NotifyContext.Provider value={api}>
@@ -175,9 +188,6 @@ export function InfoBar() {
   );
 }
 
-// sonner loads after the page has become interactive: nothing of it is in the first load.
-const Toaster = dynamic(() => import('sonner').then((module) => module.Toaster), { ssr: false });
-
 /** sonner's colours, taken from our tokens so every toast meets WCAG AA contrast. */
 const toastColours = {
   '--normal-bg': 'var(--color-surface)',
@@ -198,9 +208,25 @@ const toastColours = {
   fontFamily: 'var(--font-sans)',
 } as CSSProperties;
 
-/** Toast defaults of spec §9: top right, newest first, 5000 ms; ids prevent duplicates. */
+/**
+ * Toast defaults of spec §9: top right, newest first, 5000 ms; ids prevent duplicates. sonner
+ * loads with the first toast, so no page loads or runs its code before one is shown.
+ */
 export function ToastHost() {
   const t = useTranslations('notify');
+  const { toasterWanted } = useContext(BarContext)!;
+  const [Toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(null);
+
+  useEffect(() => {
+    if (toasterWanted && !Toaster) void import('sonner').then((module) => setToaster(() => module.Toaster));
+  }, [toasterWanted, Toaster]);
+
+  // The Toaster's own effects (its subscription to the toasts) have run before this one.
+  useEffect(() => {
+    if (Toaster) requestAnimationFrame(() => markToasterReady());
+  }, [Toaster]);
+
+  if (!Toaster) return null;
   return (
     <Toaster
       style={toastColours}

@@ -1,26 +1,41 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { type ReactNode, startTransition, useCallback } from 'react';
-import useSWR, { SWRConfig } from 'swr';
+import { createContext, type ReactNode, startTransition, useCallback, useContext, useMemo, useState } from 'react';
 import type { User } from '@/lib/api/types';
 import { SESSION_ENDPOINT as SESSION_URL } from '@/lib/api/session-endpoint';
 
 // The fetcher module (with the call list and its schemas) loads only when the session is asked for.
 const loadClient = () => import('@/lib/api/client');
 
-async function fetchSessionUser(url: string): Promise<User | null> {
+async function fetchSessionUser(): Promise<User | null> {
   const { requestJson } = await loadClient();
-  return (await requestJson<User | null>(url)).data ?? null;
+  return (await requestJson<User | null>(SESSION_URL)).data ?? null;
 }
+
+interface SessionState {
+  user: User | null;
+  setUser: (user: User | null) => void;
+}
+
+const SessionContext = createContext<SessionState | null>(null);
 
 /**
  * The signed-in customer on the client. The server already resolved the session for this request,
- * so its user is the SWR fallback: the first render (server and client) shows it with no request
- * and no flash; login and logout update it in place.
+ * so the first render (server and client) shows its user with no request and no flash; login and
+ * logout update it in place. Plain React state: every page loads this, and a cache library would
+ * add its code to every first load for one value.
  */
 export function SessionProvider({ initialUser, children }: { initialUser: User | null; children: ReactNode }) {
-  return <SWRConfig value={{ fallback: { [SESSION_URL]: initialUser } }}>{children}</SWRConfig>;
+  const [user, setUser] = useState(initialUser);
+  // A server render after router.refresh() brings the session as the server sees it now.
+  const [serverUser, setServerUser] = useState(initialUser);
+  if (initialUser !== serverUser) {
+    setServerUser(initialUser);
+    setUser(initialUser);
+  }
+  const value = useMemo(() => ({ user, setUser }), [user]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
 export interface CurrentUser {
@@ -36,31 +51,33 @@ export interface CurrentUser {
 
 export function useCurrentUser(): CurrentUser {
   const router = useRouter();
-  const { data, mutate } = useSWR<User | null>(SESSION_URL, fetchSessionUser, {
-    revalidateOnMount: false,
-    revalidateIfStale: false,
-    revalidateOnFocus: false,
-  });
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useCurrentUser needs the SessionProvider (mounted in the locale layout)');
+  const { user, setUser: setState } = session;
 
   // Server components (the page below the header) read the session too: re-render them in place.
   const refreshServer = useCallback(() => startTransition(() => router.refresh()), [router]);
 
   const setUser = useCallback(
-    async (user: User) => {
-      await mutate(user, { revalidate: false });
+    async (next: User) => {
+      setState(next);
       refreshServer();
     },
-    [mutate, refreshServer],
+    [setState, refreshServer],
   );
 
-  const refresh = useCallback(async () => (await mutate()) ?? null, [mutate]);
+  const refresh = useCallback(async () => {
+    const next = await fetchSessionUser();
+    setState(next);
+    return next;
+  }, [setState]);
 
   const logout = useCallback(async () => {
     const { requestJson } = await loadClient();
     await requestJson(SESSION_URL, { method: 'DELETE' });
-    await mutate(null, { revalidate: false });
+    setState(null);
     refreshServer();
-  }, [mutate, refreshServer]);
+  }, [setState, refreshServer]);
 
-  return { user: data ?? null, setUser, refresh, logout };
+  return { user, setUser, refresh, logout };
 }

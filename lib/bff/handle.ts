@@ -2,10 +2,12 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { type ApiCall, type ApiCallName, apiCalls, findApiCall, isDescribedPath } from '@/lib/api/calls';
 import type { TokenAnswer } from '@/lib/api/types';
+import { AnswerCache, reusableAnswerKey } from '@/lib/bff/answer-cache';
 import { BodyError, readJsonBody, readMultipartBody, toFormData } from '@/lib/bff/body';
 import { isTrustedStateChange } from '@/lib/bff/csrf';
 import { consumeCodeLimit } from '@/lib/bff/rate-limit';
 import { envelopeResponse, errorResponse, errorText, responseLocale, validationResponse } from '@/lib/bff/responses';
+import { getConfig } from '@/lib/config';
 import { getLogger } from '@/lib/logger';
 import { getSession } from '@/lib/session';
 import { callUpstream, UpstreamError, type UpstreamRequest } from '@/lib/upstream';
@@ -13,6 +15,13 @@ import { callUpstream, UpstreamError, type UpstreamRequest } from '@/lib/upstrea
 /** The client's address as the load balancer (or Next.js itself) recorded it. */
 export function clientIp(request: Request): string {
   return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || 'unknown';
+}
+
+/** Address lists, reused for ADDRESS_CACHE_SECONDS; a few thousand lists are a few megabytes. */
+let answers: AnswerCache | undefined;
+function answerCache(): AnswerCache {
+  answers ??= new AnswerCache(getConfig().addressCacheMs, 5_000);
+  return answers;
 }
 
 /** Upstream messages are shown to people: plain text of a sane length only. */
@@ -100,6 +109,10 @@ async function answer(
     }
   }
 
+  const reuseKey = reusableAnswerKey(name, body, locale);
+  const reused = reuseKey ? answerCache().get(reuseKey) : undefined;
+  if (reused) return envelopeResponse(200, reused);
+
   let result;
   try {
     result = await callUpstream(name, upstream);
@@ -130,5 +143,8 @@ async function answer(
     await session.save();
     return envelopeResponse(200, { status: true, message: envelope.message, hash: envelope.hash, data: answer.user });
   }
-  return envelopeResponse(200, { status: true, message: envelope.message, hash: envelope.hash, data: envelope.data });
+  const answered = { status: true, message: envelope.message, hash: envelope.hash, data: envelope.data };
+  // An answer that carries a form hash belongs to one visitor's form: never reused.
+  if (reuseKey && !envelope.hash) answerCache().set(reuseKey, answered);
+  return envelopeResponse(200, answered);
 }

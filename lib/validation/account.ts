@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 import { formHash, nationalityNumber, phone, sixDigitCode } from '@/lib/validation/fields';
 
 /** Login step 1 (also the application-inquiry popup). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 
 /** The levels of the address cascade, in order; each names the level of the `parent_id` it is asked with. */
 export const addressLevels = [

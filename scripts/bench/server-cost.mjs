@@ -5,6 +5,28 @@ import autocannon from 'autocannon';
 import { serviceToken } from './servers.mjs';
 
 export const infrastructureBody = JSON.stringify({ type: 'city', parent_id: 34 });
+const INFRASTRUCTURE_PATH = '/util/infrastructure-inquiry/infrastructure';
+/** The address cascade's query types, province to door; `apartment` asks a door's infrastructure. */
+const CASCADE = ['city', 'district', 'township', 'village', 'neighborhood', 'street', 'building'];
+
+/**
+ * A door's infrastructure query, found by walking the sandbox's cascade from İstanbul down to the
+ * first door: the call the BFF forwards every time (address lists it may answer from memory).
+ */
+async function doorInfrastructureBody(sandbox) {
+  let parent = 34;
+  for (const type of CASCADE) {
+    const response = await fetch(`${sandbox.url}/v1${INFRASTRUCTURE_PATH}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Service-Token': serviceToken },
+      body: JSON.stringify({ type, parent_id: parent }),
+    });
+    const envelope = await response.json();
+    if (!envelope.status || !envelope.data?.length) throw new Error(`the sandbox listed nothing for ${type} ${parent}`);
+    parent = envelope.data[0].value;
+  }
+  return JSON.stringify({ type: 'apartment', parent_id: parent });
+}
 
 /** Opens a page as a visitor would and answers the XSRF token the proxy sets. */
 export async function xsrfToken(siteUrl) {
@@ -68,19 +90,26 @@ async function measure(target, { duration, connections, warmupSeconds }) {
 
 export async function measureServerCost({ site, sandbox, staticPath, duration = 10, connections = 50, warmupSeconds = 2, log }) {
   const token = await xsrfToken(site.url);
+  const doorBody = await doorInfrastructureBody(sandbox);
+  const direct = (body) => ({
+    url: `${sandbox.url}/v1${INFRASTRUCTURE_PATH}`,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Service-Token': serviceToken },
+    body,
+  });
+  const throughBff = (body) => ({ url: `${site.url}/api/v1${INFRASTRUCTURE_PATH}`, method: 'POST', headers: bffHeaders(token), body });
   const targets = {
     page: { url: `${site.url}/` },
     staticFile: { url: `${site.url}${staticPath}` },
     // Not a budget: the least a Next.js route handler costs here (robots.txt is one, rendered per
     // request), to tell the BFF's own work from the framework's.
     route: { url: `${site.url}/robots.txt` },
-    bff: { url: `${site.url}/api/v1/util/infrastructure-inquiry/infrastructure`, method: 'POST', headers: bffHeaders(token), body: infrastructureBody },
-    direct: {
-      url: `${sandbox.url}/v1/util/infrastructure-inquiry/infrastructure`,
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Service-Token': serviceToken },
-      body: infrastructureBody,
-    },
+    // An address list: the BFF answers it from memory after the first call (ADDRESS_CACHE_SECONDS).
+    bff: throughBff(infrastructureBody),
+    direct: direct(infrastructureBody),
+    // A door's infrastructure: forwarded to the upstream every time.
+    bffForwarded: throughBff(doorBody),
+    directForwarded: direct(doorBody),
   };
   const results = {};
   for (const [key, target] of Object.entries(targets)) {
