@@ -6,6 +6,7 @@ import styles from '@/components/account/account.module.css';
 import type { Subscription } from '@/lib/api/types';
 import { formatDate } from '@/lib/domain/format';
 import { applicationTypeKey, sortSubscriptions, subscriptionStatusKey } from '@/lib/domain/subscription';
+import { NoSubscription } from '@/components/account/no-subscription';
 
 /**
  * The customer's applications with their status labels (spec §4), newest first. The inquiry popup
@@ -38,10 +39,7 @@ export function ApplicationList({
         {headingText ?? t('listHeading')}
       </h3>
       {list.length === 0 ? (
-        <div className={styles.empty}>
-          <p className={styles.emptyTitle}>{s('emptyTitle')}</p>
-          <p>{s('emptyText')}</p>
-        </div>
+        <NoSubscription />
       ) : (
         <ul className={styles.applications} aria-labelledby={headingId}>
           {list.map((subscription) => {

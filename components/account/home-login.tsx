@@ -66,15 +66,21 @@ function FirstStepShell({ onHandover }: { onHandover: (handover: Handover) => vo
   const load = () => {
     if (loading.current) return;
     loading.current = true;
-    void import('@/components/account/login-steps').then(({ LoginSteps }) => {
-      const field = input.current;
-      onHandover({
-        Steps: LoginSteps,
-        value: field?.value ?? '',
-        focused: field !== null && document.activeElement === field,
-        submitted: submitted.current,
-      });
-    });
+    import('@/components/account/login-steps').then(
+      ({ LoginSteps }) => {
+        const field = input.current;
+        onHandover({
+          Steps: LoginSteps,
+          value: field?.value ?? '',
+          focused: field !== null && document.activeElement === field,
+          submitted: submitted.current,
+        });
+      },
+      () => {
+        // The code did not arrive (connection lost): the next touch asks again.
+        loading.current = false;
+      },
+    );
   };
 
   return (

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
 import styles from '@/components/popups/overlays.module.css';
 import { TopLayerPortal } from '@/components/popups/top-layer-portal';
+import { Spinner } from '@/components/ui/spinner';
 
 export interface LoaderApi {
   /**
@@ -63,7 +64,7 @@ export function LoaderOverlay() {
   return (
     <TopLayerPortal>
       <div className={styles.loader} data-active={active ? '' : undefined} aria-hidden="true">
-        <span className={styles.loaderSpinner} />
+        <Spinner size="large" />
       </div>
       <div className="visually-hidden" role="status">
         {active ? t('loading') : ''}

@@ -5,6 +5,7 @@ import { Suspense, useCallback, useEffect, useLayoutEffect, useRef } from 'react
 import { focusInitial, type PopupItem, usePopupStack } from '@/components/popups/popup-provider';
 import styles from '@/components/popups/popups.module.css';
 import { useCurrentUser } from '@/components/session/session-provider';
+import { Spinner } from '@/components/ui/spinner';
 import { popupSize } from '@/lib/popups/stack';
 
 /** Draws the open popups, oldest first, so the newest is on top of the top layer. */
@@ -94,7 +95,7 @@ function PopupDialog({ item, loggedIn }: { item: PopupItem; loggedIn: boolean })
         <Suspense
           fallback={
             <div className={styles.pending} role="status">
-              <span className={styles.spinner} aria-hidden="true" />
+              <Spinner />
               <span className="visually-hidden">{t('loading')}</span>
             </div>
           }

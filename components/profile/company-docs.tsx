@@ -12,6 +12,7 @@ import { useCurrentUser } from '@/components/session/session-provider';
 import { Notice } from '@/components/ui/notice';
 import { canUploadCompanyDocs } from '@/lib/domain/subscription';
 import { reviewStatusKey } from '@/lib/profile/review';
+import { NoSubscription } from '@/components/account/no-subscription';
 
 /** Opens the company documents modal of a corporate subscription (spec §2). */
 export function useCompanyDocsPopup() {
@@ -33,17 +34,13 @@ function CompanyDocs({ subscriptionId }: { subscriptionId: number }) {
   const t = useTranslations('profile.companyDocs');
   const review = useTranslations('profile.review');
   const identity = useTranslations('profile.identity');
-  const s = useTranslations('subscription');
   const headingId = useId();
   const { user, refresh } = useCurrentUser();
   const subscription = user?.subscriptions.find((item) => item.subscription_id === subscriptionId);
   const company = subscription?.data.customer.company;
   if (!subscription || !company) {
     return (
-      <div className={styles.empty}>
-        <p className={styles.emptyTitle}>{s('emptyTitle')}</p>
-        <p>{s('emptyText')}</p>
-      </div>
+      <NoSubscription />
     );
   }
 

@@ -21,6 +21,7 @@ import { applicationTypeKey, contractUrl, isCorporate, subscriptionStatusKey, su
 import { formatAddress } from '@/lib/profile/address';
 import { reviewStatusKey } from '@/lib/profile/review';
 import { activeTab, type DetailTab, detailTabs } from '@/lib/profile/tabs';
+import { NoSubscription } from '@/components/account/no-subscription';
 
 /** Opens a subscription's details above the profile. */
 export function useSubscriptionDetail() {
@@ -44,16 +45,12 @@ export function useSubscriptionDetail() {
  */
 function SubscriptionDetail({ subscriptionId }: { subscriptionId: number }) {
   const t = useTranslations('profile.detail');
-  const s = useTranslations('subscription');
   const { user } = useCurrentUser();
   const [requested, setRequested] = useState<DetailTab>();
   const subscription = user?.subscriptions.find((item) => item.subscription_id === subscriptionId);
   if (!subscription) {
     return (
-      <div className={styles.empty}>
-        <p className={styles.emptyTitle}>{s('emptyTitle')}</p>
-        <p>{s('emptyText')}</p>
-      </div>
+      <NoSubscription />
     );
   }
 
