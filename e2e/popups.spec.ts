@@ -267,6 +267,18 @@ test.describe('login', () => {
     await expect(nav(page).getByRole('button', { name: 'Zeynep Kaya' })).toBeVisible();
   });
 
+  test('keys typed while the home page login form takes over are all kept', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    const field = page.getByRole('region', { name: 'Müşteri Girişi' }).getByLabel('TC Kimlik No');
+    // Typing at full speed from the first touch: the form's code arrives in the middle of it.
+    await field.click();
+    await page.keyboard.type('12345678901');
+    await expect(field).toHaveAttribute('name', 'nationality_number');
+    await expect(field).toHaveValue('12345678901');
+    await expect(field).toBeFocused();
+  });
+
   test('the login popup refuses a wrong national ID and a wrong SMS code with the spec messages', async ({ page }) => {
     const customer = FIXTURE_CUSTOMERS.underApproval;
     await page.goto('/#giris');

@@ -13,11 +13,16 @@ import { describedBy, Field, Input } from '@/components/ui/field';
 import { Card } from '@/components/ui/card';
 
 /** What the visitor did in the first field before the form's code arrived. */
-interface Handover {
-  Steps: ComponentType<LoginStepsProps>;
+interface ShellState {
   value: string;
   focused: boolean;
   submitted: boolean;
+}
+
+interface Handover {
+  Steps: ComponentType<LoginStepsProps>;
+  /** Read while the form renders, with the field still on the page: nothing typed meanwhile is lost. */
+  read: () => ShellState;
 }
 
 /** The home page's login for returning customers (spec §2): shown only when nobody is logged in. */
@@ -33,10 +38,8 @@ export function HomeLogin() {
       <h2 id="home-login-heading">{t('homeHeading')}</h2>
       <p className={styles.lead}>{t('homeText')}</p>
       {handover ? (
-        <handover.Steps
-          initialNationalityNumber={handover.value}
-          focusOnMount={handover.focused}
-          submitOnMount={handover.submitted}
+        <TakeOver
+          handover={handover}
           onSuccess={(loggedIn) => {
             notify.toast(t('welcome', { name: `${loggedIn.data.name} ${loggedIn.data.surname}` }), { type: 'success', id: 'welcome' });
             // This form is gone now; the page below takes focus rather than the document body.
@@ -48,6 +51,14 @@ export function HomeLogin() {
         <FirstStepShell onHandover={setHandover} />
       )}
     </Card>
+  );
+}
+
+/** The real form in the shell's place, starting from what the visitor did in the shell. */
+function TakeOver({ handover, onSuccess }: { handover: Handover; onSuccess: LoginStepsProps['onSuccess'] }) {
+  const [start] = useState(handover.read);
+  return (
+    <handover.Steps initialNationalityNumber={start.value} focusOnMount={start.focused} submitOnMount={start.submitted} onSuccess={onSuccess} />
   );
 }
 
@@ -67,15 +78,14 @@ function FirstStepShell({ onHandover }: { onHandover: (handover: Handover) => vo
     if (loading.current) return;
     loading.current = true;
     import('@/components/account/login-steps').then(
-      ({ LoginSteps }) => {
-        const field = input.current;
+      ({ LoginSteps }) =>
         onHandover({
           Steps: LoginSteps,
-          value: field?.value ?? '',
-          focused: field !== null && document.activeElement === field,
-          submitted: submitted.current,
-        });
-      },
+          read: () => {
+            const field = input.current;
+            return { value: field?.value ?? '', focused: field !== null && document.activeElement === field, submitted: submitted.current };
+          },
+        }),
       () => {
         // The code did not arrive (connection lost): the next touch asks again.
         loading.current = false;

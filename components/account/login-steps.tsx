@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useCountdown } from '@/components/account/use-countdown';
 import { useErrorDialog } from '@/components/popups/dialogs';
@@ -107,13 +107,18 @@ function NationalityStep({
     control,
     handleSubmit,
     setError,
-    setFocus,
     formState: { errors },
   } = useForm({ resolver: zodResolver(authStartSchema), defaultValues: { nationality_number: defaultValue } });
 
-  useEffect(() => {
-    if (focusOnMount) setFocus('nationality_number');
-  }, [focusOnMount, setFocus]);
+  // In the same commit as the field appears, so no key pressed meanwhile is lost; the caret goes
+  // after what is already there (the home page's form hands over what was typed).
+  useLayoutEffect(() => {
+    if (!focusOnMount) return;
+    const input = document.getElementById(id);
+    if (!(input instanceof HTMLInputElement)) return;
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+  }, [focusOnMount, id]);
 
   const submit = async ({ nationality_number }: { nationality_number: string }) => {
     if (busy.current) return;
