@@ -92,7 +92,7 @@ async function answer(
       body = parsed.data as Record<string, unknown>;
       upstream.json = body;
     } else if (call.multipart) {
-      upstream.body = toFormData(await readMultipartBody(request, call.multipart));
+      upstream.form = toFormData(await readMultipartBody(request, call.multipart));
     }
   } catch (error) {
     if (error instanceof BodyError) {

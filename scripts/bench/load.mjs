@@ -92,14 +92,14 @@ async function rampedRun({ url, connections, duration, requests }) {
   };
 }
 
-/** Why upstream calls failed during the run, counted by cause (see upstream-errors.cjs). */
+/** Why upstream calls failed during the run, counted by cause (the server logs 'upstream call failed'). */
 function upstreamErrorsIn(logFile, from) {
   const counts = {};
   for (const line of readFileSync(logFile, 'utf8').slice(from).split('\n')) {
-    if (!line.includes('"bench-upstream-error"')) continue;
+    if (!line.includes('"upstream call failed"')) continue;
     try {
       const entry = JSON.parse(line);
-      const key = `${entry.name}${entry.code ? ` ${entry.code}` : ''}: ${entry.message}`;
+      const key = `${entry.call}: ${entry.kind}${entry.code ? ` (${entry.code})` : ''}`;
       counts[key] = (counts[key] ?? 0) + 1;
     } catch {
       // Another process's line interleaved with ours: not ours to count.

@@ -136,18 +136,16 @@ export async function startSandbox() {
 }
 
 /**
- * The standalone server of `distName`, in sandbox mode against `sandbox`, as `npm start` runs it,
- * plus upstream-errors.cjs, which logs why an upstream call failed.
+ * The standalone server of `distName`, in sandbox mode against `sandbox`, as `npm start` runs it;
+ * its log (site.log) names every upstream call that failed and why.
  */
 export async function startSite(distName, sandbox) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const logFile = path.join(workDir, 'site.log');
-  const preload = `--require ${path.join(import.meta.dirname, 'upstream-errors.cjs')}`;
   const child = start(process.execPath, [path.join(root, distName, 'standalone', 'server.js')], {
     cwd: root,
     env: cleanEnv({
-      NODE_OPTIONS: [process.env.NODE_OPTIONS, preload].filter(Boolean).join(' '),
       NODE_ENV: 'production',
       PORT: String(port),
       // Loopback by name: with HOSTNAME=127.0.0.1 Next.js's proxy sees its own origin as

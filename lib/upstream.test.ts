@@ -1,0 +1,91 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// A real upstream on loopback: it answers per path and remembers the last request it saw.
+let seen: { method?: string; url?: string; headers: IncomingMessage['headers']; body: Buffer } | undefined;
+let upstream: Server;
+let closedPort: number;
+let upstreamModule: typeof import('@/lib/upstream');
+
+beforeAll(async () => {
+  upstream = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      seen = { method: request.method, url: request.url, headers: request.headers, body: Buffer.concat(chunks) };
+      if (request.url?.includes('/forms/contact-form')) {
+        setTimeout(() => response.end(JSON.stringify({ status: true })), 2_000); // slower than the timeout
+        return;
+      }
+      if (request.url?.includes('/customers/auth-start')) {
+        response.end('<html>not json</html>');
+        return;
+      }
+      response.statusCode = request.url?.includes('token-auth') ? 401 : 200;
+      response.end(JSON.stringify({ status: response.statusCode === 200, message: 'ok', data: { echoed: true } }));
+    });
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  closedPort = (probe.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  Object.assign(process.env, {
+    API_BASE_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+    API_SERVICE_TOKEN: 'service-secret',
+    API_TIMEOUT_MS: '500',
+    SESSION_SECRET: 'z'.repeat(40),
+    LOG_LEVEL: 'silent',
+  });
+  upstreamModule = await import('@/lib/upstream');
+});
+
+afterAll(() => new Promise<void>((resolve) => upstream.close(() => resolve())));
+
+describe('callUpstream', () => {
+  it('sends JSON with the service token and the customer token, and answers the envelope and status', async () => {
+    const answer = await upstreamModule.callUpstream('infrastructure', { json: { type: 'city', parent_id: 34 }, userToken: 'user-token', headers: { 'X-Request-Id': 'r1' } });
+    expect(answer).toEqual({ status: 200, envelope: { status: true, message: 'ok', data: { echoed: true } } });
+    expect(seen?.method).toBe('POST');
+    expect(seen?.url).toBe('/v1/util/infrastructure-inquiry/infrastructure');
+    expect(seen?.headers['x-service-token']).toBe('service-secret');
+    expect(seen?.headers.authorization).toBe('Bearer user-token');
+    expect(seen?.headers['x-request-id']).toBe('r1');
+    expect(seen?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(seen!.body.toString())).toEqual({ type: 'city', parent_id: 34 });
+  });
+
+  it('passes a refusal’s status and envelope through', async () => {
+    const answer = await upstreamModule.callUpstream('tokenAuth', { userToken: 'old' });
+    expect(answer.status).toBe(401);
+    expect(answer.envelope.status).toBe(false);
+  });
+
+  it('sends uploads as multipart with their bytes intact', async () => {
+    const form = new FormData();
+    form.append('subscription_id', '1001');
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255]);
+    form.append('tax-plate', new Blob([bytes], { type: 'image/png' }), 'front.png');
+    await upstreamModule.callUpstream('uploadSubscriptionDocs', { form, userToken: 't' });
+    const type = String(seen?.headers['content-type']);
+    expect(type).toMatch(/^multipart\/form-data; boundary=/);
+    expect(Number(seen?.headers['content-length'])).toBe(seen?.body.length);
+    const parsed = await new Response(new Uint8Array(seen!.body), { headers: { 'Content-Type': type } }).formData();
+    expect(parsed.get('subscription_id')).toBe('1001');
+    const file = parsed.get('tax-plate') as File;
+    expect(file.name).toBe('front.png');
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('names a slow upstream a timeout, a closed port unreachable and a non-JSON answer invalid', async () => {
+    await expect(upstreamModule.callUpstream('contactForm', { json: { fullname: 'A', phone: '+90 (532) 111 22 33', message: '' } })).rejects.toMatchObject({ kind: 'timeout' });
+    await expect(upstreamModule.callUpstream('authStart', { json: { nationality_number: '10000000146' } })).rejects.toMatchObject({ kind: 'invalid' });
+
+    // The configuration is read once per process: a fresh module graph reads the closed port.
+    vi.resetModules();
+    process.env.API_BASE_URL = `http://127.0.0.1:${closedPort}`;
+    const fresh = await import('@/lib/upstream');
+    await expect(fresh.callUpstream('getSettings')).rejects.toMatchObject({ kind: 'unreachable' });
+  });
+});
