@@ -49,4 +49,5 @@ EXPOSE 3000
 # /api/health answers 200 while the upstream answers, 503 otherwise (README).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "server.js"]
+# cluster.cjs: WEB_CONCURRENCY workers (default: one per core) behind one listening socket (README).
+CMD ["node", "cluster.cjs"]

@@ -29,4 +29,6 @@ export default defineConfig([
     'next-env.d.ts',
     'bench/.work/**',
   ]),
+  // CommonJS files (scripts/cluster.cjs runs beside the standalone server.js) load with require().
+  { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
 ]);

@@ -15,7 +15,8 @@ const nextConfig: NextConfig = {
   output: 'standalone',
   poweredByHeader: false,
   reactStrictMode: true,
-  serverExternalPackages: ['pino'],
+  // rate-limiter-flexible is required by the cluster primary too (scripts/cluster.cjs), so it ships as a package.
+  serverExternalPackages: ['pino', 'rate-limiter-flexible'],
   // The few kilobytes of CSS go inside the HTML instead of render-blocking requests: most visitors
   // arrive once, from a search, on a phone (npm run bench: earlier first paint on every page).
   experimental: { inlineCss: true },

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '@/lib/config';
 
@@ -28,6 +31,21 @@ describe('parseConfig', () => {
 
   it('needs a session secret, or a data folder to keep a generated one', () => {
     expect(() => parseConfig({})).toThrow(/SESSION_SECRET/);
+  });
+
+  it('generates one session secret in the data folder and keeps it', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'config-'));
+    try {
+      const first = parseConfig({ DATA_DIR: dir }).sessionSecret;
+      expect(first).toMatch(/^[0-9a-f]{64}$/);
+      expect(parseConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+      expect(readdirSync(dir)).toEqual(['session-secret']);
+      // A secret another worker put there first is the one every worker uses.
+      writeFileSync(path.join(dir, 'session-secret'), 'f'.repeat(64));
+      expect(parseConfig({ DATA_DIR: dir }).sessionSecret).toBe('f'.repeat(64));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('requires a session secret in production with a real upstream', () => {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -61,11 +61,21 @@ export class ConfigError extends Error {}
 /** In sandbox mode the session secret is made once and kept under .data/, so sessions survive restarts. */
 function sandboxSessionSecret(dir: string): string {
   const file = path.join(dir, 'session-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dir, { recursive: true });
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    // Written aside, then linked into place: when the cluster's workers start together, the first
+    // link wins and every worker reads that one secret.
+    const draft = `${file}.${process.pid}`;
+    writeFileSync(draft, randomBytes(32).toString('hex'), { mode: 0o600 });
+    try {
+      linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      rmSync(draft, { force: true });
+    }
+  }
+  return readFileSync(file, 'utf8').trim();
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {

@@ -1,4 +1,5 @@
-// The standalone server serves only what sits beside it: copy the static assets and public/ in.
+// The standalone server serves only what sits beside it: copy the static assets and public/ in,
+// and the cluster entry point (scripts/cluster.cjs) that runs it.
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -16,3 +17,4 @@ for (const [from, to] of [
   rmSync(to, { recursive: true, force: true });
   cpSync(from, to, { recursive: true });
 }
+cpSync(path.join(root, 'scripts', 'cluster.cjs'), path.join(standalone, 'cluster.cjs'));

@@ -24,7 +24,7 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 /** Newest modification time among the files a build is made from. */
 function newestSource() {
-  const inputs = ['app', 'components', 'lib', 'messages', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'package-lock.json', 'tsconfig.json'];
+  const inputs = ['app', 'components', 'lib', 'messages', 'public', 'scripts/cluster.cjs', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'package-lock.json', 'tsconfig.json'];
   let newest = 0;
   const visit = (file) => {
     if (!existsSync(file)) return;
@@ -38,7 +38,7 @@ function newestSource() {
 
 function buildIsCurrent() {
   const buildId = path.join(distDir, 'BUILD_ID');
-  const server = path.join(distDir, 'standalone', 'server.js');
+  const server = path.join(distDir, 'standalone', 'cluster.cjs');
   return existsSync(buildId) && existsSync(server) && statSync(buildId).mtimeMs >= newestSource();
 }
 
@@ -94,7 +94,8 @@ if (dev) {
   run(bin('next'), ['dev', '-p', port]);
 } else {
   // HOSTNAME is the machine's name in most shells; the standalone server binds to it.
-  run(process.execPath, [path.join(distDir, 'standalone', 'server.js')], {
+  // cluster.cjs runs server.js in WEB_CONCURRENCY workers (default: one per core).
+  run(process.execPath, [path.join(distDir, 'standalone', 'cluster.cjs')], {
     env: { ...env, PORT: port, HOSTNAME: process.env.BIND_HOST ?? '0.0.0.0', NODE_ENV: 'production' },
   });
 }

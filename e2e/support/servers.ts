@@ -26,13 +26,14 @@ export interface RunningSite {
 }
 
 /**
- * A second production server (the standalone build) with its own environment, for the cases the
- * main e2e server cannot show: a stopped or slow upstream, tight rate limits, a restart. It talks
- * to a given upstream, so it needs its own session secret, as in production.
+ * A second production server (the standalone build, two workers under its cluster entry point)
+ * with its own environment, for the cases the main e2e server cannot show: a stopped or slow
+ * upstream, tight rate limits, a restart. It talks to a given upstream, so it needs its own
+ * session secret, as in production.
  */
 export async function startSite(port: number, env: Record<string, string> & { API_BASE_URL: string; SESSION_SECRET: string }): Promise<RunningSite> {
-  const child = spawn(process.execPath, [path.join(distDir, 'standalone', 'server.js')], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '0.0.0.0', LOG_LEVEL: 'silent', ...env },
+  const child = spawn(process.execPath, [path.join(distDir, 'standalone', 'cluster.cjs')], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '0.0.0.0', LOG_LEVEL: 'silent', WEB_CONCURRENCY: '2', ...env },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;

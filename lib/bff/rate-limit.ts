@@ -1,6 +1,7 @@
 import 'server-only';
+import cluster from 'node:cluster';
 import Redis from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { getConfig } from '@/lib/config';
 
 const WINDOW_SECONDS = 10 * 60;
@@ -13,12 +14,14 @@ let limiters: Limiters | undefined;
 
 function createLimiters(): Limiters {
   const { rateLimit, redisUrl } = getConfig();
-  // Redis when several instances run behind a load balancer, so they share the counts.
+  // Redis when several instances run behind a load balancer, so they share the counts; without it,
+  // the workers of one instance count in their cluster primary (scripts/cluster.cjs).
   const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null;
-  const make = (points: number, keyPrefix: string) =>
-    redis
-      ? new RateLimiterRedis({ storeClient: redis, points, duration: WINDOW_SECONDS, keyPrefix: `ob:${keyPrefix}` })
-      : new RateLimiterMemory({ points, duration: WINDOW_SECONDS, keyPrefix });
+  const make = (points: number, keyPrefix: string) => {
+    if (redis) return new RateLimiterRedis({ storeClient: redis, points, duration: WINDOW_SECONDS, keyPrefix: `ob:${keyPrefix}` });
+    if (cluster.isWorker) return new RateLimiterCluster({ points, duration: WINDOW_SECONDS, keyPrefix, timeoutMs: 3_000 });
+    return new RateLimiterMemory({ points, duration: WINDOW_SECONDS, keyPrefix });
+  };
   return {
     send: { ip: make(rateLimit.codesPerIp, 'send-ip'), target: make(rateLimit.codesPerTarget, 'send-target') },
     check: {

@@ -87,12 +87,15 @@ export async function waitForHttp(url, { child, timeoutMs = 60_000, ok = (status
   throw new Error(`${url} did not answer in time (${last})`);
 }
 
-/** Resident memory of one process, in bytes (Linux). */
+/** Resident memory of a process and all its descendants (the cluster's workers), in bytes (Linux). */
 export async function rssBytes(pid) {
   const { readFile } = await import('node:fs/promises');
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
-  return match ? Number(match[1]) * 1024 : NaN;
+  const own = match ? Number(match[1]) * 1024 : NaN;
+  const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
+  const theirs = await Promise.all(children.split(' ').filter(Boolean).map((child) => rssBytes(Number(child)).catch(() => 0)));
+  return theirs.reduce((sum, rss) => sum + rss, own);
 }
 
 /** Runs a command to completion with inherited output; rejects on a non-zero exit. */

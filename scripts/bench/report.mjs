@@ -97,7 +97,7 @@ export function budgets(results) {
     });
     list.push({
       id: 'load.memory',
-      what: 'Next.js server memory (RSS) after the load against before',
+      what: 'Next.js server memory (RSS, cluster primary and workers) after the load against before',
       figure: mib(load.rssAfterBytes),
       baseline: mib(load.rssBeforeBytes),
       ratio: ratio(load.rssAfterBytes, load.rssBeforeBytes),
@@ -132,7 +132,8 @@ function markdown(results, notes) {
     `Written by \`npm run bench\` (scripts/bench/) on ${results.date}; the run took ${Math.round(results.durationSeconds)} s. The same figures are in \`bench/results.json\`.`,
     '',
     `Machine: ${machine.cores} cores (${machine.cpuModel}), ${(machine.memoryBytes / 1024 ** 3).toFixed(1)} GiB memory, load average ${machine.loadAverage.map((value) => value.toFixed(2)).join(' / ')} at the start. ` +
-      `Node ${versions.node}, Next.js ${versions.next}, React ${versions.react}, Lighthouse ${versions.lighthouse}, ${versions.chromium}, autocannon ${versions.autocannon}.`,
+      `Node ${versions.node}, Next.js ${versions.next}, React ${versions.react}, Lighthouse ${versions.lighthouse}, ${versions.chromium}, autocannon ${versions.autocannon}. ` +
+      `The site runs as in production: the standalone build under scripts/cluster.cjs${results.settings?.webConcurrency ? ` with ${results.settings.webConcurrency} worker(s)` : ''}; the sandbox and the floor are single Node.js processes.`,
     '',
     'The machine is shared and small, so absolute times move from run to run: every figure is set against a baseline measured in the same run, and the budgets hold on those ratios (or on Lighthouse scores, which simulate a mid-range phone on a slow 4G link).',
     '',
@@ -240,7 +241,7 @@ function markdown(results, notes) {
               .join('; ')
           : 'none'
       }`,
-      `- Next.js server memory (RSS): ${mib(load.rssBeforeBytes)} before, ${mib(load.rssPeakBytes)} at the peak, ${mib(load.rssAfterBytes)} right after (${fixed(ratio(load.rssAfterBytes, load.rssBeforeBytes))} × before), ${mib(load.rssSettledBytes)} five seconds later`,
+      `- Next.js server memory (RSS of the cluster primary and its workers): ${mib(load.rssBeforeBytes)} before, ${mib(load.rssPeakBytes)} at the peak, ${mib(load.rssAfterBytes)} right after (${fixed(ratio(load.rssAfterBytes, load.rssBeforeBytes))} × before), ${mib(load.rssSettledBytes)} five seconds later`,
       '',
     );
   }

@@ -68,10 +68,10 @@ async function main() {
       autocannon: versionOf('autocannon'),
       chromium: chromiumVersion(),
     },
-    settings: { lighthouseRuns: LIGHTHOUSE_RUNS, distDir: DIST },
+    settings: { lighthouseRuns: LIGHTHOUSE_RUNS, distDir: DIST, webConcurrency: os.availableParallelism() },
   };
 
-  if (skipBuild && existsSync(path.join(root, DIST, 'standalone', 'server.js'))) {
+  if (skipBuild && existsSync(path.join(root, DIST, 'standalone', 'cluster.cjs'))) {
     log(`reusing the build in ${DIST} (--skip-build)`);
   } else {
     log(`building the site into ${DIST} (npm run build)`);

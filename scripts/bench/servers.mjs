@@ -13,7 +13,7 @@ const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 /** The inherited environment without anything that would point the site elsewhere. */
 function cleanEnv(extra) {
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
-  for (const name of ['API_BASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'NEXT_DIST_DIR', 'PORT', 'HOSTNAME']) delete env[name];
+  for (const name of ['API_BASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'NEXT_DIST_DIR', 'PORT', 'HOSTNAME', 'WEB_CONCURRENCY']) delete env[name];
   return { ...env, ...extra };
 }
 
@@ -136,14 +136,15 @@ export async function startSandbox() {
 }
 
 /**
- * The standalone server of `distName`, in sandbox mode against `sandbox`, as `npm start` runs it;
- * its log (site.log) names every upstream call that failed and why.
+ * The standalone server of `distName` under its cluster entry point (one worker per core), in
+ * sandbox mode against `sandbox`, as `npm start` runs it; its log (site.log) names every upstream
+ * call that failed and why.
  */
 export async function startSite(distName, sandbox) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const logFile = path.join(workDir, 'site.log');
-  const child = start(process.execPath, [path.join(root, distName, 'standalone', 'server.js')], {
+  const child = start(process.execPath, [path.join(root, distName, 'standalone', 'cluster.cjs')], {
     cwd: root,
     env: cleanEnv({
       NODE_ENV: 'production',
