@@ -34,32 +34,33 @@ if (cluster.isPrimary) {
   let stopping = false;
   const startedAt = new Map();
   const fork = () => startedAt.set(cluster.fork().id, Date.now());
+  const workers = () => Object.values(cluster.workers ?? {});
+  const stop = (signal) => {
+    stopping = true;
+    if (workers().length === 0) process.exit();
+    for (const worker of workers()) worker?.process.kill(signal);
+  };
 
   cluster.on('exit', (worker, code, signal) => {
-    if (stopping) {
-      // The last worker is gone: leave with the exit code set below, if any.
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit();
-      return;
-    }
     const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
     startedAt.delete(worker.id);
-    if (lived < STARTUP_MS) {
-      // The worker printed why (a configuration error, a port in use): stop rather than loop.
-      stopping = true;
-      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
-      process.exitCode = code || 1;
+    if (!stopping && lived >= STARTUP_MS) {
+      console.error(JSON.stringify({ level: 50, time: Date.now(), msg: 'worker exited; starting another', pid: worker.process.pid, code, signal }));
+      fork();
       return;
     }
-    console.error(JSON.stringify({ level: 50, time: Date.now(), msg: 'worker exited; starting another', pid: worker.process.pid, code, signal }));
-    fork();
+    if (!stopping) {
+      // The worker printed why (a configuration error, a port in use): stop rather than loop.
+      process.exitCode = code || 1;
+      stop('SIGTERM');
+    }
+    // Leave with the last worker, and with the exit code set above, if any.
+    if (workers().length === 0) process.exit();
   });
 
   const shutdown = (signal) => {
     if (stopping) return;
-    stopping = true;
-    const workers = Object.values(cluster.workers ?? {});
-    if (workers.length === 0) process.exit();
-    for (const worker of workers) worker?.process.kill(signal);
+    stop(signal);
     // Workers that do not stop in time go with the primary.
     setTimeout(() => process.exit(), 10_000).unref();
   };
