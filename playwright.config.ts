@@ -41,6 +41,8 @@ export default defineConfig({
     },
     {
       name: 'phone',
+      // HTTP-level checks and the standalone server do not depend on the screen: desktop runs them.
+      testIgnore: ['bff.spec.ts', 'standalone.spec.ts'],
       use: {
         ...devices['Pixel 5'],
         viewport: { width: 360, height: 740 },

@@ -6,8 +6,7 @@ import { apiLogin, bffPost, xsrfToken } from './support/api';
 import { sandboxURL, serviceToken } from './support/env';
 import { closedPort, distDir, startSite, startSlowUpstream } from './support/servers';
 
-// These tests talk HTTP only; one browser width is enough.
-test.skip(({ isMobile }) => isMobile, 'backend-for-frontend checks run once');
+// These tests talk HTTP only; the desktop project alone runs them (playwright.config.ts).
 
 const customer = FIXTURE_CUSTOMERS.notSent;
 

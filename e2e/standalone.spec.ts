@@ -3,8 +3,7 @@ import { sandboxURL, sitePort } from './support/env';
 import { startSite } from './support/servers';
 
 // The deployable artefact itself: the standalone server, started with nothing but its own
-// environment, as the Dockerfile runs it. One browser width is enough.
-test.skip(({ isMobile }) => isMobile, 'the standalone server is checked once');
+// environment, as the Dockerfile runs it. The desktop project alone runs it (playwright.config.ts).
 
 test('the standalone server serves the home page with its scripts under the nonce policy', async ({ page }) => {
   // A port of its own, beside this run's site (3100 -> 3197), so two suites can run at once.
