@@ -10,13 +10,13 @@
 #     -e REDIS_URL=redis://redis:6379 \
 #     online-basvuru
 #
-# Required: API_BASE_URL (the image has no sandbox API) and SESSION_SECRET.
-# Optional: API_SERVICE_TOKEN, API_SERVICE_TOKEN_HEADER, API_TIMEOUT_MS, SITE_URL, REDIS_URL (shared
+# Required: API_BASE_URL (the image has no sandbox API), SESSION_SECRET and SITE_URL.
+# Optional: API_SERVICE_TOKEN, API_SERVICE_TOKEN_HEADER, API_TIMEOUT_MS, REDIS_URL (shared
 # rate limits across instances), RATE_LIMIT_CODES_PER_IP, RATE_LIMIT_CODES_PER_TARGET,
 # SETTINGS_CACHE_SECONDS, SESSION_COOKIE_SECURE, NEXT_PUBLIC_SITE_NAME, LOG_LEVEL, PORT.
 # A missing or malformed variable stops the server at start with one line naming it.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # --- dependencies: the lock file as CI installs it (native modules compile here if needed)
 FROM ${NODE_IMAGE} AS deps
@@ -46,8 +46,8 @@ ENV NODE_ENV=production \
 COPY --from=build --chown=node:node /app/.next/standalone ./
 USER node
 EXPOSE 3000
-# /api/health answers 200 while the upstream answers, 503 otherwise (README).
+# Liveness: an upstream outage makes the instance unready (/api/health/ready), not unhealthy (README).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # cluster.cjs: WEB_CONCURRENCY workers (default: one per core) behind one listening socket (README).
 CMD ["node", "cluster.cjs"]

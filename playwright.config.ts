@@ -1,12 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './scripts/browser';
 import { baseURL, sandboxPort, sitePort } from './e2e/support/env';
 
 /** Per port, so two suites (say, two developers' builds) can run at once. */
 const dataDir = `.data/e2e-${sitePort}`;
 
 const launchOptions = {
-  // Debian's Chromium: Playwright cannot download its own browsers on these machines.
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  // CHROME_PATH, Debian's chromium or Playwright's own (scripts/ensure-browser.ts installed one if needed).
+  executablePath: findChromium()?.executablePath,
   args: [
     '--no-sandbox',
     '--disable-gpu',
@@ -55,7 +56,7 @@ export default defineConfig({
   webServer: {
     // A fresh sandbox database for every run; the production build must exist (`npm run build`).
     command: `rm -rf ${dataDir} && node scripts/start.mjs`,
-    url: `${baseURL}/api/health`,
+    url: `${baseURL}/api/health/ready`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'ignore',

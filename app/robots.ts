@@ -5,7 +5,7 @@ import { getConfig } from '@/lib/config';
 export const dynamic = 'force-dynamic';
 
 export default function robots(): MetadataRoute.Robots {
-  const origin = getConfig().siteUrl ?? 'http://localhost:3000';
+  const origin = getConfig().siteUrl;
   return {
     rules: [{ userAgent: '*', allow: '/', disallow: ['/api/'] }],
     sitemap: `${origin}/sitemap.xml`,

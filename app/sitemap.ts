@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 const pages: AppPathname[] = ['/', '/nasil-yapilir'];
 
 export default function sitemap(): MetadataRoute.Sitemap {
-  const origin = getConfig().siteUrl ?? 'http://localhost:3000';
+  const origin = getConfig().siteUrl;
   const url = (pathname: AppPathname, locale: (typeof routing.locales)[number]) =>
     origin + getPathname({ href: pathname, locale });
   return pages.flatMap((pathname) =>

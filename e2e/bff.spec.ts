@@ -150,8 +150,12 @@ test.describe('upstream failures and limits', () => {
       const response = await bffPost(request, '/forms/contact-form', { fullname: 'Deneme', phone: '+90 (532) 111 22 33', message: '' });
       expect(response.status()).toBe(502);
       expect((await response.json()).message).toBe('Sunucuya erişilemiyor. Lütfen daha sonra tekrar deneyin.');
-      const health = await request.get('/api/health');
-      expect(health.status()).toBe(503);
+      // Not ready for traffic, yet alive: a container healthcheck on liveness does not restart it.
+      const ready = await request.get('/api/health/ready');
+      expect(ready.status()).toBe(503);
+      expect(await ready.json()).toEqual({ status: 'degraded', upstream: false });
+      const live = await request.get('/api/health/live');
+      expect(live.status()).toBe(200);
       await request.dispose();
     } finally {
       await site.stop();

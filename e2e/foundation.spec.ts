@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { sitePort } from './support/env';
 
 test.describe('pages and languages', () => {
   test('the Turkish home page offers both applications, whatever the browser prefers', async ({ browser }) => {
@@ -53,6 +54,17 @@ test.describe('pages and languages', () => {
     const response = await page.request.get(new URL(image ?? '', page.url()).pathname);
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('image/png');
+  });
+
+  test('without SITE_URL, canonical, hreflang, the sitemap and robots.txt name the port the site is served on', async ({ page }) => {
+    // The suite's site runs on its own port in demo mode with no SITE_URL (playwright.config.ts).
+    const origin = `http://localhost:${sitePort}`;
+    await page.goto('/nasil-yapilir');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin}/nasil-yapilir`);
+    await expect(page.locator('link[rel="alternate"][hreflang="en-US"]')).toHaveAttribute('href', `${origin}/en/how-to`);
+    const sitemap = await (await page.request.get('/sitemap.xml')).text();
+    expect(sitemap).toContain(`<loc>${origin}/nasil-yapilir</loc>`);
+    expect(await (await page.request.get('/robots.txt')).text()).toContain(`Sitemap: ${origin}/sitemap.xml`);
   });
 
   test('the language switch moves to the same page and is remembered', async ({ page }) => {

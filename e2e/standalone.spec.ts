@@ -26,9 +26,11 @@ test('the standalone server serves the home page with its scripts under the nonc
     expect(chunk.status()).toBe(200);
     expect(chunk.headers()['content-type']).toContain('javascript');
 
-    const health = await page.request.get(`${site.url}/api/health`);
-    expect(health.status()).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok', upstream: true });
+    const ready = await page.request.get(`${site.url}/api/health/ready`);
+    expect(ready.status()).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ok', upstream: true });
+    const live = await page.request.get(`${site.url}/api/health/live`);
+    expect(await live.json()).toEqual({ status: 'ok' });
   } finally {
     await site.stop();
   }

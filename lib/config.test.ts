@@ -17,7 +17,7 @@ describe('parseConfig', () => {
   });
 
   it('uses a real upstream when API_BASE_URL is set, without a trailing slash', () => {
-    const config = parseConfig({ API_BASE_URL: 'https://api.example.com/', SESSION_SECRET: secret, NODE_ENV: 'production' });
+    const config = parseConfig({ API_BASE_URL: 'https://api.example.com/', SESSION_SECRET: secret, SITE_URL: 'https://basvuru.example.com', NODE_ENV: 'production' });
     expect(config.usesSandbox).toBe(false);
     expect(config.apiBaseUrl).toBe('https://api.example.com');
   });
@@ -46,6 +46,20 @@ describe('parseConfig', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('links to the served port when SITE_URL is unset, and to SITE_URL without a trailing slash', () => {
+    expect(parseConfig({ SESSION_SECRET: secret }).siteUrl).toBe('http://localhost:3000');
+    expect(parseConfig({ SESSION_SECRET: secret, PORT: '4123', NODE_ENV: 'production' }).siteUrl).toBe('http://localhost:4123');
+    expect(parseConfig({ SESSION_SECRET: secret, SITE_URL: 'https://basvuru.example.com/' }).siteUrl).toBe('https://basvuru.example.com');
+  });
+
+  it('requires SITE_URL in production with a real upstream', () => {
+    const production = { API_BASE_URL: 'https://api.example.com', SESSION_SECRET: secret, NODE_ENV: 'production' };
+    expect(() => parseConfig(production)).toThrow(/^Missing environment variable SITE_URL/);
+    expect(parseConfig({ ...production, SITE_URL: 'https://basvuru.example.com' }).siteUrl).toBe('https://basvuru.example.com');
+    // Development against a real upstream still links to where it is served.
+    expect(parseConfig({ ...production, NODE_ENV: 'development', PORT: '3001' }).siteUrl).toBe('http://localhost:3001');
   });
 
   it('requires a session secret in production with a real upstream', () => {

@@ -24,6 +24,7 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   NEXT_PUBLIC_SITE_NAME: z.string().min(1).default('Hat İnternet'),
   SITE_URL: optionalUrl,
+  PORT: positiveInt(3000),
   REDIS_URL: optionalUrl,
   RATE_LIMIT_CODES_PER_IP: positiveInt(20),
   RATE_LIMIT_CODES_PER_TARGET: positiveInt(5),
@@ -46,7 +47,8 @@ export interface Config {
   /** Secure cookies: on in production unless SESSION_COOKIE_SECURE=false (plain-HTTP test hosts). */
   cookieSecure: boolean;
   siteName: string;
-  siteUrl: string | undefined;
+  /** Origin of canonical links, hreflang, the sitemap and robots.txt: SITE_URL, else the served port. */
+  siteUrl: string;
   redisUrl: string | undefined;
   rateLimit: { codesPerIp: number; codesPerTarget: number };
   /** How long server-rendered pages reuse the upstream's settings. */
@@ -89,6 +91,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!usesSandbox && !e.SESSION_SECRET && e.NODE_ENV === 'production') {
     throw new ConfigError('Missing environment variable SESSION_SECRET: required with a real upstream (API_BASE_URL)');
   }
+  // Search engines index what canonical and hreflang name, so production names its public origin;
+  // development and the sandbox demo use the address they are served on.
+  if (!usesSandbox && !e.SITE_URL && e.NODE_ENV === 'production') {
+    throw new ConfigError('Missing environment variable SITE_URL: required with a real upstream (API_BASE_URL), the public origin for canonical links and the sitemap');
+  }
   // scripts/start.mjs sets DATA_DIR; having no default path here keeps the data folder out of the
   // server bundle's file trace.
   const sessionSecret = e.SESSION_SECRET ?? (e.DATA_DIR && sandboxSessionSecret(e.DATA_DIR));
@@ -105,7 +112,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     sessionSecret,
     cookieSecure: e.SESSION_COOKIE_SECURE ? e.SESSION_COOKIE_SECURE === 'true' : e.NODE_ENV === 'production',
     siteName: e.NEXT_PUBLIC_SITE_NAME,
-    siteUrl: e.SITE_URL?.replace(/\/+$/, ''),
+    siteUrl: e.SITE_URL?.replace(/\/+$/, '') ?? `http://localhost:${e.PORT}`,
     redisUrl: e.REDIS_URL,
     rateLimit: { codesPerIp: e.RATE_LIMIT_CODES_PER_IP, codesPerTarget: e.RATE_LIMIT_CODES_PER_TARGET },
     settingsCacheMs: e.SETTINGS_CACHE_SECONDS * 1000,

@@ -1,8 +1,6 @@
-// The registry these machines reach lacks some other platforms' optional binaries (for example
-// @next/swc-darwin-arm64), so `npm install` leaves them out of package-lock.json and `npm ci`
-// then refuses the lock. This adds the missing entries, marked optional with the platform their
-// name says; `npm ci` skips them on Linux as it would on any foreign platform.
-// Run after every `npm install` that changes the lock: `node scripts/complete-lockfile.mjs`.
+// Still needed: this machine's registry lacks the pinned versions of other platforms' binaries (say, @next/swc-darwin-arm64@16.4.6), so `npm install` leaves them out and `npm ci` refuses the lock.
+// It adds those entries, optional and marked with their platform, which `npm ci` skips on Linux; they alone have no
+// integrity (scripts/lockfile.test.ts). Run after every `npm install` that changes the lock: `node scripts/complete-lockfile.mjs`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 

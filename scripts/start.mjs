@@ -18,6 +18,8 @@ const env = {
   SANDBOX_DB: absolute(process.env.SANDBOX_DB, '.data/sandbox.db'),
   SANDBOX_FILES_DIR: absolute(process.env.SANDBOX_FILES_DIR, '.data/uploads'),
   SANDBOX_PORT: sandboxPort,
+  // The site's links (canonical, sitemap) name this port when SITE_URL is unset (lib/config.ts).
+  PORT: port,
 };
 const distDir = path.join(root, process.env.NEXT_DIST_DIR ?? '.next');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);

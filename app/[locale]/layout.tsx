@@ -18,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return {
     title: { template: `%s | ${siteName}`, default: siteName },
     applicationName: siteName,
-    metadataBase: new URL(siteUrl ?? 'http://localhost:3000'),
+    metadataBase: new URL(siteUrl),
   };
 }
 

@@ -33,7 +33,8 @@ export interface RunningSite {
  */
 export async function startSite(port: number, env: Record<string, string> & { API_BASE_URL: string; SESSION_SECRET: string }): Promise<RunningSite> {
   const child = spawn(process.execPath, [path.join(distDir, 'standalone', 'cluster.cjs')], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '0.0.0.0', LOG_LEVEL: 'silent', WEB_CONCURRENCY: '2', ...env },
+    // A real upstream in production needs its public origin (SITE_URL): here, the test site's own.
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '0.0.0.0', LOG_LEVEL: 'silent', WEB_CONCURRENCY: '2', SITE_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;

@@ -161,7 +161,7 @@ export async function startSite(distName, sandbox) {
     logFile,
     name: 'site',
   });
-  await waitForHttp(`${url}/api/health`, { child, ok: (status) => status === 200 });
+  await waitForHttp(`${url}/api/health/ready`, { child, ok: (status) => status === 200 });
   return { url, port, child, logFile };
 }
 

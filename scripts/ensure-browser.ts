@@ -1,0 +1,36 @@
+// Run by `npm run test:e2e` before Playwright: makes sure a Chromium is there, so `npm test` on a
+// fresh machine needs no set-up by hand. It uses the browser findChromium() finds, else installs
+// one: Playwright's own download where the network allows it, else Debian's chromium through
+// apt-get when running as root. Otherwise it stops at once with one line saying what to install.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { type FoundBrowser, findChromium } from './browser';
+
+const root = path.resolve(import.meta.dirname, '..');
+const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+
+/** Runs a command with its errors shown; true when it succeeded within five minutes. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
+  return spawnSync(command, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], timeout: 300_000 }).status === 0;
+}
+
+function install(): FoundBrowser | undefined {
+  console.log('browser tests: no Chromium found; trying Playwright\'s download');
+  if (run(path.join(root, 'node_modules', '.bin', 'playwright'), ['install', 'chromium'])) return findChromium();
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return undefined;
+  console.log('browser tests: no download; installing Debian\'s chromium with apt-get');
+  if (run('apt-get', ['update', '-qq'], aptEnv)) run('apt-get', ['install', '-y', '-qq', 'chromium'], aptEnv);
+  return findChromium();
+}
+
+const found = findChromium() ?? install();
+if (!found) {
+  console.error('No Chromium for the browser tests: install one (Debian: `apt-get install chromium`; elsewhere `npx playwright install chromium`) or set CHROME_PATH to a Chromium binary.');
+  process.exit(1);
+}
+if (!existsSync(found.executablePath)) {
+  console.error(`CHROME_PATH names ${found.executablePath}, which does not exist: point it at a Chromium binary, or unset it.`);
+  process.exit(1);
+}
+console.log(`browser tests: Chromium from ${found.source} (${found.executablePath})`);
