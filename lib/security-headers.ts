@@ -1,12 +1,21 @@
 /**
  * Security headers. The static ones go on every answer (next.config.ts); the Content-Security-Policy
- * carries a per-request nonce, so proxy.ts sets it on pages.
+ * is set by proxy.ts on pages: with a per-request nonce on pages rendered for one request, with the
+ * hashes of its inline scripts on a cached anonymous page (lib/page-cache.ts).
  */
-export function contentSecurityPolicy(nonce: string, isDev: boolean): string {
+export type ScriptTrust = { nonce: string } | { hashes: string[] };
+
+export function contentSecurityPolicy(trust: ScriptTrust, isDev: boolean): string {
+  const scripts =
+    'nonce' in trust
+      ? // 'strict-dynamic' lets the nonced Next.js runtime load its own chunks; nothing inline runs without the nonce.
+        `'self' 'nonce-${trust.nonce}' 'strict-dynamic'`
+      : // Same-origin chunks ('self': nothing else on this origin answers JavaScript, and nosniff keeps
+        // JSON from running) and exactly the inline scripts the cached page holds.
+        ["'self'", ...trust.hashes].join(' ');
   return [
     `default-src 'self'`,
-    // 'strict-dynamic' lets the nonced Next.js runtime load its own chunks; nothing inline runs without the nonce.
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${isDev ? ` 'unsafe-eval'` : ''}`,
+    `script-src ${scripts}${isDev ? ` 'unsafe-eval'` : ''}`,
     // Toasts and masks set style attributes at run time; styles cannot run code.
     `style-src 'self' 'unsafe-inline'`,
     `img-src 'self' data: blob:`,

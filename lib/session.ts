@@ -4,6 +4,7 @@ import { cookies } from 'next/headers';
 import { cache } from 'react';
 import type { User } from '@/lib/api/types';
 import { getConfig } from '@/lib/config';
+import { SESSION_COOKIE } from '@/lib/session-cookie';
 import { callUpstream } from '@/lib/upstream';
 
 /** What the encrypted, HttpOnly session cookie holds: the customer's upstream token and nothing else. */
@@ -11,7 +12,6 @@ export interface SessionData {
   token?: string;
 }
 
-export const SESSION_COOKIE = 'ob_session';
 
 export function sessionOptions(): SessionOptions {
   const config = getConfig();

@@ -1,22 +1,31 @@
 import 'server-only';
+import { unstable_cache } from 'next/cache';
 import type { Settings } from '@/lib/api/types';
 import { getConfig } from '@/lib/config';
 import { callUpstream } from '@/lib/upstream';
 
-let cache: { at: number; settings: Settings } | undefined;
+/** The cache tag of the upstream's settings: `revalidateTag(SETTINGS_TAG)` refreshes them at once. */
+export const SETTINGS_TAG = 'settings';
+
+async function fetchSettings(): Promise<Settings> {
+  const { envelope } = await callUpstream<Settings>('getSettings');
+  if (!envelope.status || !envelope.data) throw new Error('the upstream answered no settings');
+  return envelope.data;
+}
+
+let cached: (() => Promise<Settings>) | undefined;
 
 /**
- * Application settings for server-rendered pages, kept for a minute: they change rarely and every
- * home page view needs them (SETTINGS_CACHE_SECONDS). A failure answers null, so the page still renders without a banner.
+ * Application settings for server-rendered pages, through Next.js's data cache for
+ * SETTINGS_CACHE_SECONDS: they change rarely and every home page render needs them. A failure is
+ * never cached and answers null, so the page still renders (without a banner).
  */
 export async function getSettings(): Promise<Settings | null> {
-  if (cache && Date.now() - cache.at < getConfig().settingsCacheMs) return cache.settings;
+  const seconds = getConfig().settingsCacheMs / 1000;
+  cached ??= seconds > 0 ? unstable_cache(fetchSettings, [SETTINGS_TAG], { revalidate: seconds, tags: [SETTINGS_TAG] }) : fetchSettings;
   try {
-    const { envelope } = await callUpstream<Settings>('getSettings');
-    if (!envelope.status || !envelope.data) return cache?.settings ?? null;
-    cache = { at: Date.now(), settings: envelope.data };
-    return envelope.data;
+    return await cached();
   } catch {
-    return cache?.settings ?? null;
+    return null;
   }
 }

@@ -23,8 +23,9 @@ export function budgets(results) {
         figure: page.performance,
         baseline: floor.performance,
         ratio: ratio(page.performance, floor.performance),
-        limit: '≥ 98',
-        met: page.performance >= 98,
+        // The floor itself scores 97-100 on this machine from run to run: at least its score in the same run.
+        limit: '≥ floor',
+        met: page.performance >= floor.performance,
       });
       const others = [page.accessibility, page.bestPractices, page.seo];
       list.push({
@@ -54,16 +55,35 @@ export function budgets(results) {
     });
   }
   if (serverCost) {
-    const { page, staticFile, bff, direct } = serverCost;
-    list.push({
-      id: 'serverCost.page',
-      what: 'GET `/` (server-rendered) against a static file, throughput',
-      figure: `${page.requestsPerSecond.toFixed(0)} req/s`,
-      baseline: `${staticFile.requestsPerSecond.toFixed(0)} req/s`,
-      ratio: ratio(page.requestsPerSecond, staticFile.requestsPerSecond),
-      limit: '≥ 0.5 (reported, not enforced)',
-      met: null,
-    });
+    const { staticFile, bff, direct } = serverCost;
+    const anonymous = [
+      ['page', '`/`'],
+      ['pageHowTo', '`/nasil-yapilir`'],
+      ['pageEn', '`/en`'],
+    ].filter(([key]) => serverCost[key]);
+    for (const [key, name] of anonymous) {
+      const figures = serverCost[key];
+      list.push({
+        id: `serverCost.${key}`,
+        what: `Anonymous GET ${name} (cached page) against a static file: throughput, p50`,
+        figure: `${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(figures.latencyP50Ms)}`,
+        baseline: `${staticFile.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(staticFile.latencyP50Ms)}`,
+        ratio: ratio(figures.requestsPerSecond, staticFile.requestsPerSecond),
+        limit: '≥ 0.3 × throughput, p50 ≤ 2 ×',
+        met: figures.requestsPerSecond >= 0.3 * staticFile.requestsPerSecond && figures.latencyP50Ms <= 2 * Math.max(staticFile.latencyP50Ms, 1),
+      });
+    }
+    if (serverCost.pageCustomer) {
+      list.push({
+        id: 'serverCost.pageCustomer',
+        what: 'A logged-in customer’s GET `/` (rendered per request, name in the first HTML) against a static file',
+        figure: `${serverCost.pageCustomer.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(serverCost.pageCustomer.latencyP50Ms)}`,
+        baseline: `${staticFile.requestsPerSecond.toFixed(0)} req/s`,
+        ratio: ratio(serverCost.pageCustomer.requestsPerSecond, staticFile.requestsPerSecond),
+        limit: 'no slower than before the page cache (notes)',
+        met: null,
+      });
+    }
     const bffBudget = (id, what, figures, baseline) =>
       list.push({
         id,
@@ -202,7 +222,10 @@ function markdown(results, notes) {
       '| target | req/s | p50 | p99 | requests | errors | non-2xx | throughput ratio |',
       '|---|---|---|---|---|---|---|---|',
       row(`static file \`${serverCost.staticPath}\``, serverCost.staticFile),
-      row('GET `/` (server-rendered)', serverCost.page, serverCost.staticFile),
+      row('anonymous GET `/` (cached page)', serverCost.page, serverCost.staticFile),
+      ...(serverCost.pageHowTo ? [row('anonymous GET `/nasil-yapilir` (cached page)', serverCost.pageHowTo, serverCost.staticFile)] : []),
+      ...(serverCost.pageEn ? [row('anonymous GET `/en` (cached page)', serverCost.pageEn, serverCost.staticFile)] : []),
+      ...(serverCost.pageCustomer ? [row('a logged-in customer’s GET `/` (rendered per request)', serverCost.pageCustomer, serverCost.staticFile)] : []),
       row('POST sandbox directly, an address list (`city` 34)', serverCost.direct),
       row('POST through the BFF, the same address list (answered from memory after the first)', serverCost.bff, serverCost.direct),
       ...(serverCost.bffForwarded

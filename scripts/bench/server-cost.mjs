@@ -39,6 +39,29 @@ export async function xsrfToken(siteUrl) {
   throw new Error('the home page set no XSRF-TOKEN cookie');
 }
 
+/**
+ * A fixture customer's session cookie, logged in through the site as a browser would (the SMS code
+ * read from the sandbox's outbox): the customer's own GET / renders per request with their name.
+ */
+export async function customerCookie(site, sandbox, nationalityNumber = '10000000214', phone = '+90 (533) 000 00 02') {
+  const token = await xsrfToken(site.url);
+  const post = async (pathname, body) => {
+    const response = await fetch(`${site.url}/api/v1${pathname}`, { method: 'POST', headers: { ...bffHeaders(token), Origin: site.url }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${pathname} answered ${response.status} while logging the bench's customer in`);
+    return response;
+  };
+  const { hash } = await (await post('/customers/auth-start', { nationality_number: nationalityNumber })).json();
+  const outbox = await fetch(`${sandbox.url}/__sandbox/outbox?to=${encodeURIComponent(phone)}`, { headers: { 'X-Service-Token': serviceToken } });
+  const code = (await outbox.json()).data[0]?.code;
+  const answer = await post('/customers/auth', { form_security_hash: hash, sms_code: code });
+  const session = answer.headers.getSetCookie().find((cookie) => cookie.startsWith('ob_session=') || cookie.startsWith('__Host-ob_session='));
+  if (!session) throw new Error('logging the bench\'s customer in set no session cookie');
+  return session.split(';')[0];
+}
+
+/** A browser's page view asks for HTML (only such views are answered from the page cache). */
+const documentHeaders = { Accept: 'text/html,application/xhtml+xml' };
+
 export function bffHeaders(token) {
   return { 'Content-Type': 'application/json', Cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': token };
 }
@@ -98,8 +121,14 @@ export async function measureServerCost({ site, sandbox, staticPath, duration = 
     body,
   });
   const throughBff = (body) => ({ url: `${site.url}/api/v1${INFRASTRUCTURE_PATH}`, method: 'POST', headers: bffHeaders(token), body });
+  const customer = await customerCookie(site, sandbox);
   const targets = {
-    page: { url: `${site.url}/` },
+    // The anonymous public pages as a browser asks for them, from the page cache (proxy.ts), and a
+    // customer's page, rendered per request.
+    page: { url: `${site.url}/`, headers: documentHeaders },
+    pageHowTo: { url: `${site.url}/nasil-yapilir`, headers: documentHeaders },
+    pageEn: { url: `${site.url}/en`, headers: documentHeaders },
+    pageCustomer: { url: `${site.url}/`, headers: { ...documentHeaders, Cookie: customer } },
     staticFile: { url: `${site.url}${staticPath}` },
     // Not a budget: the least a Next.js route handler costs here (robots.txt is one, rendered per
     // request), to tell the BFF's own work from the framework's.

@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
+import { apiLogin } from './support/api';
+import { sandboxURL, sitePort } from './support/env';
+import { type RunningSite, startSite } from './support/servers';
+
+// Anonymous public pages come from the page cache (proxy.ts, lib/page-cache.ts) under a CSP that
+// names their inline scripts by hash; everything else renders per request under a nonce. A site of
+// its own keeps pages for 30 s (the suite's main site renders every time: SETTINGS_CACHE_SECONDS=0).
+
+const publicPaths: [path: string, status: number][] = [
+  ['/', 200],
+  ['/nasil-yapilir', 200],
+  ['/en', 200],
+  ['/en/how-to', 200],
+  ['/bu-sayfa-yok', 404],
+  ['/en/no-such-page', 404],
+];
+
+/** What a browser's page view asks for (API clients' default is any type). */
+const documentHeaders = { Accept: 'text/html,application/xhtml+xml' };
+
+/** The directives of a Content-Security-Policy header, each with its sources. */
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name!, sources]),
+  );
+}
+
+/** The sources every inline script of `html` needs: its exact text's SHA-256. */
+function inlineScriptSources(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes]) => !/\bsrc=/.test(attributes!) && !/type="application\/ld\+json"/.test(attributes!))
+    .map(([, , text]) => `'sha256-${createHash('sha256').update(text!).digest('base64')}'`);
+}
+
+/** What today's nonce policy guarantees besides scripts; a cached page's policy must keep all of it. */
+function expectStrictPolicy(policy: Map<string, string[]>) {
+  const scripts = policy.get('script-src') ?? [];
+  expect(scripts).not.toContain("'unsafe-inline'");
+  expect(scripts).not.toContain("'unsafe-eval'");
+  // Only this origin and exact hashes or a nonce: no host, scheme or wildcard source.
+  for (const source of scripts) expect(source).toMatch(/^'(self|strict-dynamic|nonce-[A-Za-z0-9+/=]+|sha256-[A-Za-z0-9+/=]+)'$/);
+  expect(policy.get('default-src')).toEqual(["'self'"]);
+  expect(policy.get('object-src')).toEqual(["'none'"]);
+  expect(policy.get('base-uri')).toEqual(["'self'"]);
+  expect(policy.get('form-action')).toEqual(["'self'"]);
+  expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+  expect(policy.get('connect-src')).toEqual(["'self'"]);
+}
+
+async function collectViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { reportViolation(text: string): void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`),
+    ),
+  );
+  return violations;
+}
+
+test.describe('anonymous public pages from the page cache', () => {
+  test.describe.configure({ mode: 'serial' });
+  let site: RunningSite;
+
+  test.beforeAll(async () => {
+    site = await startSite(sitePort + 95, { API_BASE_URL: sandboxURL, SESSION_SECRET: 'p'.repeat(40), SESSION_COOKIE_SECURE: 'false', SETTINGS_CACHE_SECONDS: '30' });
+  });
+  test.afterAll(async () => site?.stop());
+
+  test('every public page, in both languages, is the same cached HTML under a policy naming exactly its inline scripts', async ({ request }) => {
+    for (const [path, status] of publicPaths) {
+      const first = await request.get(`${site.url}${path}`, { headers: documentHeaders });
+      const second = await request.get(`${site.url}${path}`, { headers: documentHeaders });
+      expect(first.status(), path).toBe(status);
+      const html = await first.text();
+      // Cached: the same bytes for every visitor, so no nonce can be in them.
+      expect(await second.text(), path).toBe(html);
+      expect(html, path).not.toContain('nonce=');
+
+      const policy = directives(first.headers()['content-security-policy'] ?? '');
+      expectStrictPolicy(policy);
+      const scripts = policy.get('script-src')!;
+      expect(scripts.some((source) => source.startsWith("'nonce-")), path).toBe(false);
+      const needed = inlineScriptSources(html);
+      expect(needed.length, path).toBeGreaterThan(0);
+      for (const source of needed) expect(scripts, `${path}: an inline script is not allowed`).toContain(source);
+      // Nothing allowed beyond them.
+      expect(scripts.filter((source) => source.startsWith("'sha256-")).sort(), path).toEqual([...new Set(needed)].sort());
+      expect(first.headers()['x-content-type-options'], path).toBe('nosniff');
+      expect(first.headers()['cache-control'], path).toBe('private, no-cache');
+    }
+  });
+
+  test('a cached page runs in Chromium without a policy violation, answers clicks and navigates', async ({ page }) => {
+    const violations = await collectViolations(page);
+    for (const [path, contact] of [['/', 'İletişim Formu'], ['/en/how-to', 'Contact form']] as const) {
+      await page.goto(`${site.url}${path}`);
+      await page.getByRole('button', { name: contact }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+    }
+    // A client-side navigation from a cached page asks for the next page's RSC payload, not its HTML.
+    // (Without the locale cookie the English pages set: / is Turkish again.)
+    await page.context().clearCookies();
+    await page.goto(`${site.url}/`);
+    const payload = page.waitForResponse((response) => response.url().includes('_rsc='));
+    await page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: 'Nasıl Başvuru Yapılır ?' }).click();
+    expect((await payload).headers()['content-type']).toContain('text/x-component');
+    await expect(page.getByRole('heading', { level: 1, name: 'Nasıl Yapılır ?' })).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
+  test('a customer and an open application flow render per request under a nonce', async ({ request }) => {
+    const perRequest = [
+      await request.get(`${site.url}/`, { headers: { ...documentHeaders, Cookie: 'ob_session=a-session-this-site-cannot-read' } }),
+      await request.get(`${site.url}/?basvuru=yeni`, { headers: documentHeaders }),
+    ];
+    for (const response of perRequest) {
+      const scripts = directives(response.headers()['content-security-policy'] ?? '').get('script-src') ?? [];
+      expect(scripts.some((source) => source.startsWith("'nonce-"))).toBe(true);
+      expect(scripts).toContain("'strict-dynamic'");
+      expect(await response.text()).toMatch(/<script[^>]* nonce="/);
+    }
+  });
+
+  test('only the server itself may ask for an anonymous render', async ({ request }) => {
+    const forged = await request.get(`${site.url}/`, { headers: { ...documentHeaders, 'x-page-render': 'guessed' } });
+    expect(forged.status()).toBe(403);
+  });
+});
+
+test('a logged-in customer sees their name in the first HTML without a layout shift', async ({ page }) => {
+  await apiLogin(page.request, FIXTURE_CUSTOMERS.notSent);
+  const name = 'Mehmet Demir';
+  await page.addInitScript(() => {
+    (window as unknown as { shifts: number }).shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const response = await page.goto('/');
+  expect(await response!.text()).toContain(name);
+  await expect(page.getByRole('banner')).toContainText(name);
+  await page.waitForLoadState('networkidle');
+  // CLS as Lighthouse reports it, to three decimals: 0.
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.0005);
+});

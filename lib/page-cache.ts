@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Anonymous public pages as cached HTML (proxy.ts). The pages an anonymous visitor sees are the
+ * same for everyone, so each is rendered once per TTL and served from memory; its strict CSP
+ * allows its own inline scripts by their hashes instead of a per-request nonce, which would need a
+ * new render for every request.
+ */
+
+export interface CachedPage {
+  status: number;
+  body: string;
+  /** The answer's headers that belong to the page (its content type), without per-request ones. */
+  headers: [string, string][];
+  /** 'sha256-…' sources of every inline script the HTML holds. */
+  scriptHashes: string[];
+}
+
+/**
+ * Headers of the rendered page that belong to the page itself. The rest are per request, and so is
+ * next-intl's Link (hreflang), which names the host asked: proxy.ts takes it from the visitor's request.
+ */
+const keptHeaders = new Set(['content-type', 'content-language']);
+
+/** Inline scripts of a JavaScript type (JSON-LD and other data blocks are never run). */
+const inlineScript = /<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script\s*>/gi;
+const typeAttribute = /\btype\s*=\s*["']?([^"'\s>]+)/i;
+const scriptType = /^(?:(?:text|application)\/(?:java|ecma)script|module)$/i;
+
+/** The CSP hash sources of the inline scripts of an HTML document. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = '', content = ''] of html.matchAll(inlineScript)) {
+    const type = typeAttribute.exec(attributes)?.[1];
+    if (/\bsrc\s*=/i.test(attributes) || (type && !scriptType.test(type))) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(content, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+export function toCachedPage(status: number, headers: Headers, body: string): CachedPage {
+  return {
+    status,
+    body,
+    headers: [...headers].filter(([name]) => keptHeaders.has(name.toLowerCase())),
+    scriptHashes: inlineScriptHashes(body),
+  };
+}
+
+/**
+ * Pages by key for `ttlMs`, at most `maxEntries` of them (the oldest go first), with one render
+ * in flight per key however many visitors ask at once.
+ */
+export class PageCache {
+  private readonly entries = new Map<string, { page: CachedPage; until: number }>();
+  private readonly rendering = new Map<string, Promise<CachedPage | undefined>>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The cached page, or the one `render` makes (undefined when it fails: the caller renders as usual). */
+  async get(key: string, render: () => Promise<CachedPage | undefined>): Promise<CachedPage | undefined> {
+    const entry = this.entries.get(key);
+    if (entry && entry.until > this.now()) return entry.page;
+    let pending = this.rendering.get(key);
+    if (!pending) {
+      pending = render()
+        .catch(() => undefined)
+        .then((page) => {
+          this.rendering.delete(key);
+          if (page && this.ttlMs > 0) this.store(key, page);
+          return page;
+        });
+      this.rendering.set(key, pending);
+    }
+    return pending;
+  }
+
+  private store(key: string, page: CachedPage) {
+    this.entries.delete(key);
+    this.entries.set(key, { page, until: this.now() + this.ttlMs });
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
