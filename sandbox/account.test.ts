@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyDocs, ConfirmNationality, Subscription, User } from '@/lib/api/types';
+import { subscriptionStatusKey, type SubscriptionStatusKey } from '@/lib/domain/subscription';
 import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
 import { login, startSandbox, wrongCode, type TestSandbox } from '@/sandbox/test-support';
 
@@ -191,13 +192,21 @@ describe('identity upload', () => {
   });
 
   it('identity-status hook reaches every state, with document links for 1 and 2', async () => {
+    // The customer's own session must see each state the hook sets, as the profile's Identity tab does.
+    await sb.hook('/clock', { advance_seconds: 61 });
+    const token = await login(sb, underApproval.nationality_number, underApproval.phone);
     for (const status of [0, 1, 2, 3] as const) {
       const answer = await sb.hook(`/customers/${underApproval.nationality_number}/identity-status`, { status });
       expect(answer.status).toBe(200);
       const confirm = answer.body.data as ConfirmNationality;
       expect(confirm.status).toBe(status);
-      if (status === 0) expect(confirm.front.data).toBeNull();
-      if (status === 1 || status === 2) expect(confirm.front.data?.url).toEqual(expect.any(String));
+      expect(confirm.message).toBe(status === 3 ? 'Kimlik belgeleriniz onaylanmadı. Lütfen okunaklı görseller yükleyin.' : null);
+      if (status === 0) expect([confirm.front.data, confirm.back.data]).toEqual([null, null]);
+      if (status === 1 || status === 2) {
+        expect(confirm.front.data?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\/[0-9a-f]{32}\.pdf$/);
+        expect(confirm.back.data?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\/[0-9a-f]{32}\.pdf$/);
+      }
+      expect((await me(token)).data.confirm_nationality).toEqual(confirm);
     }
     expect((await sb.hook('/customers/10000000078/identity-status', { status: 1 })).status).toBe(404);
     expect((await sb.hook(`/customers/${underApproval.nationality_number}/identity-status`, { status: 4 })).body.details.code).toBe('014');
@@ -236,17 +245,34 @@ describe('company documents upload', () => {
 
 describe('subscription status hook', () => {
   it('reaches every status label and gives modem credentials at 200', async () => {
-    const token = await login(sb, underApproval.nationality_number, underApproval.phone).catch(async () => {
-      await sb.hook('/clock', { advance_seconds: 61 });
-      return login(sb, underApproval.nationality_number, underApproval.phone);
-    });
-    void token;
-    for (const status of [1, 2, 3, 4, 5, 998, 999, 200]) {
+    // #1004 is Mehmet Demir's: his own session must see each status and its label (spec §4), and the
+    // modem credentials only at 200 (spec §2, Modem Info).
+    await sb.hook('/clock', { advance_seconds: 61 });
+    const token = await login(sb, notSent.nationality_number, notSent.phone);
+    const labels: Record<number, SubscriptionStatusKey> = {
+      1: 'new',
+      2: 'eGovernment',
+      3: 'onboarding',
+      4: 'inProcess',
+      5: 'inProcess',
+      998: 'cancelled',
+      999: 'cancelled',
+      200: 'started',
+    };
+    const seen: SubscriptionStatusKey[] = [];
+    for (const status of [1, 2, 3, 4, 5, 998, 999, 200, 3]) {
       const answer = await sb.hook('/subscriptions/1004/status', { status });
       expect(answer.status).toBe(200);
       expect(answer.body.data.status).toBe(status);
-      expect(answer.body.data.data.auth_params === null).toBe(status !== 200);
+      const own = (await me(token)).subscriptions.find((subscription) => subscription.subscription_id === 1004)!;
+      expect(own).toEqual(answer.body.data);
+      expect(own.status).toBe(status);
+      if (status === 200) expect(own.data.auth_params).toEqual({ username: 'abone.1004', password: expect.stringMatching(/^Modem-\d{4}$/) });
+      else expect(own.data.auth_params).toBeNull();
+      seen.push(subscriptionStatusKey(own.status));
+      expect(seen.at(-1)).toBe(labels[status]);
     }
+    expect(new Set(seen)).toEqual(new Set(Object.values(labels)));
     expect((await sb.hook('/subscriptions/1004/status', { status: 6 })).body.details.code).toBe('014');
     expect((await sb.hook('/subscriptions/999999/status', { status: 2 })).status).toBe(404);
     expect((await sb.hook('/unknown-hook', {})).status).toBe(404);

@@ -64,9 +64,9 @@ describe('formatDate', () => {
   });
 
   it('refuses non-finite and out-of-range times', () => {
-    expect(() => formatDate(Number.NaN)).toThrow(RangeError);
-    expect(() => formatDate(Infinity)).toThrow(RangeError);
-    expect(() => formatDate(1e16)).toThrow(RangeError);
+    expect(() => formatDate(Number.NaN)).toThrow(new RangeError('Cannot format date NaN'));
+    expect(() => formatDate(Infinity)).toThrow(new RangeError('Cannot format date Infinity'));
+    expect(() => formatDate(1e16)).toThrow(new RangeError('Cannot format date 10000000000000000'));
   });
 });
 

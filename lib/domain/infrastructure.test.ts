@@ -67,7 +67,7 @@ describe('infrastructureOf: fibre', () => {
     });
   });
 
-  it.each([null, 0, -5, Number.NaN])('falls back to 100 Mbps when down_speed is %j', (down_speed) => {
+  it.each([null, 0, -5, Number.NaN, Infinity])('falls back to 100 Mbps when down_speed is %j', (down_speed) => {
     const result = infrastructureOf(answer({ fiber: { ...fiberUp, down_speed } }));
     expect(result.speedKbps).toBe(FIBER_DEFAULT_SPEED_KBPS);
     expect(result.speedMbps).toBe(100);
@@ -93,6 +93,10 @@ describe('infrastructureOf: VDSL', () => {
   it('falls back to max_down_speed, then max_speed', () => {
     expect(infrastructureOf(answer({ vdsl: { ...copperUp, max_down_speed: 50_000, max_speed: 100_000 } })).speedKbps).toBe(50_000);
     expect(infrastructureOf(answer({ vdsl: { ...copperUp, down_speed: 0, max_speed: 100_000 } })).speedKbps).toBe(100_000);
+  });
+
+  it('takes a non-finite speed as absent', () => {
+    expect(infrastructureOf(answer({ vdsl: { ...copperUp, down_speed: Infinity, max_down_speed: 50_000 } })).speedKbps).toBe(50_000);
   });
 
   it('has no speed when none is given, and is still suitable', () => {

@@ -46,8 +46,8 @@ describe('formatPrice', () => {
   });
 
   it('refuses non-finite amounts', () => {
-    expect(() => formatPrice(Number.NaN)).toThrow(RangeError);
-    expect(() => formatPrice(Infinity)).toThrow(RangeError);
+    expect(() => formatPrice(Number.NaN)).toThrow(new RangeError('Cannot format NaN'));
+    expect(() => formatPrice(Infinity)).toThrow(new RangeError('Cannot format Infinity'));
   });
 });
 

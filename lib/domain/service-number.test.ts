@@ -41,6 +41,8 @@ describe('connectionTypeForServiceNumber', () => {
     ['1', null],
     ['', null],
     ['88ab', null],
+    ['17a45', null],
+    ['x1712345', null],
     ['+8812345', null],
   ] as const)('%j -> %j', (value, type) => {
     expect(connectionTypeForServiceNumber(value)).toBe(type);
@@ -55,6 +57,10 @@ describe('nextAttemptState', () => {
 
   it('allows three attempts', () => {
     expect(SERVICE_NUMBER_ATTEMPTS).toBe(3);
+  });
+
+  it('starts with no failure and the contact form closed', () => {
+    expect(initialServiceNumberAttempts).toEqual({ failures: 0, lastError: null, openContactForm: false });
   });
 
   it('counts short input and upstream errors alike', () => {

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Mutation testing (issue 22): Stryker 10 over lib/validation and lib/domain (stryker.config.mjs).
+# Stryker 10 needs Node 22+, so it runs under the Node 24 of scripts/node24.sh; only the unit tests
+# of those two folders run, so nothing here loads the Node 20 build of better-sqlite3.
+# Fails when the total or either folder scores below 80 %. Extra arguments go to `stryker run`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="$(bash scripts/node24.sh)"
+export PATH="$root/bin:$PATH"
+# The sandbox copies of the project live outside it, so that lint and tsc never see them.
+temp="$(mktemp -d "${TMPDIR:-/tmp}/online-basvuru-stryker.XXXXXX")"
+trap 'rm -rf "$temp"' EXIT
+node node_modules/@stryker-mutator/core/bin/stryker.js run --tempDirName "$temp" "$@"
+
+node --input-type=module - <<'JS'
+import { readFileSync } from 'node:fs';
+const report = JSON.parse(readFileSync('reports/mutation/mutation.json', 'utf8'));
+const folders = new Map();
+for (const [file, { mutants }] of Object.entries(report.files)) {
+  const folder = file.split('/').slice(0, -1).join('/');
+  const count = folders.get(folder) ?? { detected: 0, valid: 0 };
+  for (const { status } of mutants) {
+    if (status === 'Killed' || status === 'Timeout') count.detected++;
+    if (['Killed', 'Timeout', 'Survived', 'NoCoverage'].includes(status)) count.valid++;
+  }
+  folders.set(folder, count);
+}
+let failed = false;
+for (const [folder, { detected, valid }] of [...folders].sort()) {
+  const score = valid ? (100 * detected) / valid : 100;
+  failed ||= score < 80;
+  console.log(`${folder}: ${score.toFixed(2)} % (${detected}/${valid} mutants detected)${score < 80 ? ' below the 80 % budget' : ''}`);
+}
+process.exit(failed ? 1 : 0);
+JS
