@@ -12,9 +12,13 @@
 #
 # Required: API_BASE_URL (the image has no sandbox API), SESSION_SECRET and SITE_URL.
 # Optional: API_SERVICE_TOKEN, API_SERVICE_TOKEN_HEADER, API_TIMEOUT_MS, REDIS_URL (shared
-# rate limits across instances), RATE_LIMIT_CODES_PER_IP, RATE_LIMIT_CODES_PER_TARGET,
-# SETTINGS_CACHE_SECONDS, SESSION_COOKIE_SECURE, NEXT_PUBLIC_SITE_NAME, LOG_LEVEL, PORT.
-# A missing or malformed variable stops the server at start with one line naming it.
+# rate limits across instances), TRUSTED_PROXY_HOPS (the proxies in front that append to
+# X-Forwarded-For; 0 = the socket is the client), RATE_LIMIT_FACTOR and the other budgets of the
+# limits table (README, SECURITY.md), UPLOADS_IN_FLIGHT, SETTINGS_CACHE_SECONDS,
+# SESSION_COOKIE_SECURE, NEXT_PUBLIC_SITE_NAME, LOG_LEVEL, PORT.
+# A missing or malformed variable stops the server at start with one line naming it, and so does
+# a production posture that is not strict: no API_BASE_URL, an http upstream other than loopback,
+# a session secret under 32 characters, or the sandbox's public service token.
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 
@@ -39,8 +43,10 @@ RUN npm run build
 FROM ${NODE_IMAGE} AS run
 WORKDIR /app
 # Docker sets HOSTNAME to the container id, and the standalone server binds to HOSTNAME.
+# DEMO=0: the image never runs the embedded sandbox (it does not even hold it).
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
+    DEMO=0 \
     PORT=3000 \
     HOSTNAME=0.0.0.0
 COPY --from=build --chown=node:node /app/.next/standalone ./

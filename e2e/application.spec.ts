@@ -1,42 +1,25 @@
 import { expect, type Page, test } from '@playwright/test';
 import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
-import { apiLogin } from './support/api';
+import { apiLogin, bffPost } from './support/api';
+import { addressFields, bffCall } from './support/register';
 import { expectNoAxeViolations } from './support/axe';
-import { randomMail, randomNationalityNumber, randomPhone } from './support/people';
+import { randomMail, randomPhone } from './support/people';
 import { latestCode, sandbox } from './support/sandbox';
-import { chooseAddress, chooseLevel, fillIdentity, type Identity, verifyContact } from './support/wizard';
+import {
+  chooseAddress,
+  chooseLevel,
+  fillIdentity,
+  newApplicant as person,
+  openWizard,
+  phoneDigits,
+  reachContact,
+  reachIdentity,
+  verifyContact,
+} from './support/wizard';
 
-const person = (): Identity => ({
-  nationality_number: randomNationalityNumber(),
-  serial: 'A12B34567',
-  name: 'Elif',
-  surname: 'Şahin',
-  mother: 'Gül',
-  father: 'Ömer',
-  birthdate: '14/02/1990',
-  securityWord: 'Çiçekçi',
-});
-
-async function openWizard(page: Page) {
-  await page.goto('/');
-  await page.getByRole('link', { name: 'Yeni Başvuru' }).click();
-  await expect(page).toHaveURL(/basvuru=yeni/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Yeni Başvuru' })).toBeVisible();
-}
-
-/** Address and package, as far as the identity step. */
-async function reachIdentity(page: Page, door = 'Daire 2') {
-  await openWizard(page);
-  await chooseAddress(page, door);
-  await expect(page.getByText('Altyapınız 100 Mbps hıza kadar destekliyor.')).toBeVisible();
-  await page.getByRole('button', { name: 'Paket Seç' }).click();
-  await page.getByRole('radio').first().check();
-  await page.getByLabel('Kurulum ücreti ödeme yöntemi').selectOption({ label: '12 X 150 TL' });
-  await page.getByRole('button', { name: 'Nüfus Bilgilerini Ekle' }).click();
-  await expect(page.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toBeVisible();
-}
-
-test('a visitor applies for a fibre line and ends logged in', async ({ page }) => {
+test('§4 new flow: address, package, identity, contact, then logged in with the profile open; §4 infrastructure: fibre with gbps is 1000 Mbps', async ({ page }) => {
+  // The whole application with five accessibility scans: more than the default minute on a busy machine.
+  test.slow();
   const applicant = person();
   const phone = randomPhone();
   const mail = randomMail();
@@ -56,8 +39,6 @@ test('a visitor applies for a fibre line and ends logged in', async ({ page }) =
   await expect(next).toBeDisabled();
   await page.getByRole('radio', { name: /^Limitsiz Fiber 100 / }).check();
   await expect(page.getByRole('radio', { name: /^Limitsiz Fiber 100 / })).toBeChecked();
-  await next.click();
-  await expect(page.getByText('Kurulum ücreti ödeme yönteminizi lütfen seçin.').first()).toBeVisible();
   await page.getByLabel('Kurulum ücreti ödeme yöntemi').selectOption({ label: '12 X 150 TL' });
   await expectNoAxeViolations(page);
   await next.click();
@@ -92,32 +73,35 @@ test('a visitor applies for a fibre line and ends logged in', async ({ page }) =
   expect(me.data.subscriptions[0].data.reference_type).toBe(1);
 });
 
-test('a VDSL door offers VDSL tariffs', async ({ page }) => {
+test('§4 infrastructure: VDSL allows continuing, with VDSL tariffs', async ({ page }) => {
   await openWizard(page);
   await chooseAddress(page, 'Daire 7');
   await expect(page.getByRole('heading', { name: /Altyapı sonucu: VDSL/ })).toBeVisible();
   await page.getByRole('button', { name: 'Paket Seç' }).click();
   const cards = page.getByRole('radio');
-  await expect(cards.first()).toBeVisible();
-  for (const name of await page.locator('label:has(input[type=radio])').allInnerTexts()) expect(name).toContain('VDSL');
+  await expect(cards).toHaveCount(3);
+  for (const card of await cards.all()) await expect(card).toHaveAccessibleName(/^Limitsiz VDSL /);
   await page.getByRole('radio').first().check();
   await expect(page.getByLabel('Kurulum ücreti ödeme yöntemi').locator('option')).toContainText(['12 X 300 TL']);
 });
 
-for (const [door, label] of [
-  ['Daire 9', 'ADSL'],
-  ['Daire 10', 'no infrastructure'],
+for (const [door, rule] of [
+  ['Daire 9', '§4 infrastructure: ADSL only is unsuitable'],
+  ['Daire 10', '§4 infrastructure: no infrastructure is unsuitable'],
 ] as const) {
-  test(`an address with ${label} stops with the unsuitable-area notice`, async ({ page }) => {
+  test(`${rule}; §8 unsuitable area: the not-suitable notice`, async ({ page }) => {
     await openWizard(page);
     await chooseAddress(page, door);
-    await expect(page.getByText('Bölgeniz uygun değil')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Paket Seç' })).toBeHidden();
+    const notice = page.getByRole('alert').filter({ hasText: 'Bölgeniz uygun değil' });
+    await expect(notice).toContainText('Bölgeniz, sunduğumuz hizmetlerin hiçbirine uygun değildir. Altyapı geldiğinde başvurabilirsiniz.');
+    if (door === 'Daire 9') await expect(notice).toContainText('ADSL');
+    await expect(page.getByRole('img', { name: /Hız göstergesi/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Paket Seç' })).toHaveCount(0);
     await expectNoAxeViolations(page);
   });
 }
 
-test('single-option levels are skipped and a new province clears the levels below', async ({ page }) => {
+test('§4 address: changing a higher level clears the lower levels; single-option levels are skipped', async ({ page }) => {
   await openWizard(page);
   await chooseLevel(page, 'İl', 'İstanbul');
   await chooseLevel(page, 'İlçe', 'Kadıköy');
@@ -136,7 +120,7 @@ test('single-option levels are skipped and a new province clears the levels belo
   await expect(summary).not.toContainText('Şile');
 });
 
-test('the search matches Turkish letters either way', async ({ page }) => {
+test('§5 selects: search ignores case with Turkish dotted and dotless i', async ({ page }) => {
   await openWizard(page);
   const province = page.getByRole('combobox', { name: 'İl', exact: true });
   await province.click();
@@ -149,101 +133,449 @@ test('the search matches Turkish letters either way', async ({ page }) => {
   await expect(province).toHaveValue('Iğdır');
 });
 
-test('an incomplete address is refused with the spec message', async ({ page }) => {
+test('§5 address: all eight levels before continuing; §4 infrastructure: fibre without gbps is its down speed', async ({ page }) => {
   await openWizard(page);
   await chooseLevel(page, 'İl', 'İstanbul');
+  // The district list is in place (the button below has stopped moving).
+  await expect(page.getByRole('combobox', { name: 'İlçe' })).toBeVisible();
   await page.getByRole('button', { name: 'Paket Seç' }).click();
-  await expect(page.getByText('Eksik Bilgi Girişi')).toBeVisible();
-  await expect(page.getByText('Lütfen bilgileri eksiksiz olarak tamamlayın. Bilgiler eksik olduğunda, işlemler gerçekleşmeyecektir.')).toBeVisible();
+  const missing = page.getByRole('alert').filter({ hasText: 'Eksik Bilgi Girişi' });
+  await expect(missing).toHaveText('Eksik Bilgi GirişiLütfen bilgileri eksiksiz olarak tamamlayın. Bilgiler eksik olduğunda, işlemler gerçekleşmeyecektir.');
+  await expect(page).toHaveURL(/basvuru=yeni$/);
+
+  // Seven levels are not enough either: the inner door is missing.
+  await chooseLevel(page, 'İlçe', 'Kadıköy');
+  await chooseLevel(page, 'Mahalle');
+  await chooseLevel(page, 'Sokak/Cadde');
+  await chooseLevel(page, 'Bina');
+  await expect(missing).toHaveCount(0);
+  await page.getByRole('button', { name: 'Paket Seç' }).click();
+  await expect(missing).toBeVisible();
+  await chooseLevel(page, 'İç Kapı No', 'Daire 2');
+  await expect(missing).toHaveCount(0);
+  // Door 2: fibre without gbps, 100,000 kbps down, shown as 100 Mbps.
+  await expect(page.getByRole('heading', { name: 'Altyapı sonucu: Fiber' })).toBeVisible();
+  await expect(page.getByText('Altyapınız 100 Mbps hıza kadar destekliyor.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Hız göstergesi: 100 Mbps' })).toBeVisible();
+  await page.getByRole('button', { name: 'Paket Seç' }).click();
+  await expect(page.getByRole('heading', { name: 'Paketinizi seçin' })).toBeVisible();
 });
 
-test('identity rules speak at their fields and keep what was typed', async ({ page }) => {
+test('§8 address list failure: Veriler gelirken bir hata oluştu', async ({ page }) => {
+  await openWizard(page);
+  // The district list of İstanbul fails once (the upstream or the network), then answers again.
+  let failed = false;
+  await page.route('**/api/v1/util/infrastructure-inquiry/infrastructure', async (route) => {
+    if (failed || route.request().postDataJSON()?.type !== 'city') return route.continue();
+    failed = true;
+    await route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":false}' });
+  });
+  await chooseLevel(page, 'İl', 'İstanbul');
+  const failure = page.getByRole('alert').filter({ hasText: 'Veriler gelirken bir hata oluştu.' });
+  await expect(failure).toHaveText(/^Veriler gelirken bir hata oluştu\./);
+  await expect(page.getByRole('combobox', { name: 'İlçe' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await failure.getByRole('button', { name: 'Tekrar dene' }).click();
+  await expect(failure).toHaveCount(0);
+  await chooseLevel(page, 'İlçe', 'Kadıköy');
+  await expect(page.getByRole('combobox', { name: 'Mahalle' })).toBeVisible();
+});
+
+test('§5 package: must be chosen; §5 package: unknown product; §5 package: a setup-fee payment method', async ({ page }) => {
+  await openWizard(page);
+  await chooseAddress(page, 'Daire 1');
+  await page.getByRole('button', { name: 'Paket Seç' }).click();
+  await expect(page.getByRole('heading', { name: 'Paketinizi seçin' })).toBeVisible();
+
+  // No package: the button is marked disabled; pressed anyway (by keyboard), it says why.
+  const next = page.getByRole('button', { name: 'Nüfus Bilgilerini Ekle' });
+  await expect(next).toBeDisabled();
+  await next.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'Paket Seçimi Yapılmadı' })).toHaveText('Paket Seçimi YapılmadıLütfen bir paket seçin.');
+  await expect(page.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toHaveCount(0);
+
+  // A fibre tariff, then a VDSL door: the tariff chosen is not one this line has.
+  await page.getByRole('radio', { name: /^Limitsiz Fiber 1000 / }).check();
+  await expect(page.getByRole('alert').filter({ hasText: 'Paket Seçimi Yapılmadı' })).toHaveCount(0);
+  await page.goBack();
+  await chooseLevel(page, 'İç Kapı No', 'Daire 7');
+  await expect(page.getByRole('heading', { name: /Altyapı sonucu: VDSL/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Paket Seç' }).click();
+  await expect(page.getByRole('heading', { name: 'Paketinizi seçin' })).toBeVisible();
+  await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
+  await next.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Tarife Bulunamadı' })).toHaveText(
+    'Tarife BulunamadıSeçtiğiniz tarife bulunamadı. Lütfen başka bir paket seçin.',
+  );
+
+  // A VDSL tariff without its setup-fee payment method.
+  await page.getByRole('radio', { name: /^Limitsiz VDSL 16 / }).check();
+  await expect(page.getByRole('alert').filter({ hasText: 'Tarife Bulunamadı' })).toHaveCount(0);
+  await next.click();
+  const setup = page.getByLabel('Kurulum ücreti ödeme yöntemi');
+  await expect(page.getByRole('alert').filter({ hasText: 'Kurulum Ücreti Ödeme Yöntemi Hatalı' })).toHaveText(
+    'Kurulum Ücreti Ödeme Yöntemi HatalıKurulum ücreti ödeme yönteminizi lütfen seçin.',
+  );
+  await expect(setup).toHaveAccessibleDescription('Kurulum ücreti ödeme yönteminizi lütfen seçin.');
+  await expect(setup).toHaveAttribute('aria-invalid', 'true');
+  await setup.selectOption({ label: '12 X 300 TL' });
+  await next.click();
+  await expect(page.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Başvuru özeti' })).toContainText('Limitsiz VDSL 16');
+});
+
+/** A register-step-3 body that passes every rule, for the backend-for-frontend checks. */
+const identityBody = (overrides: Record<string, unknown>) => ({
+  form_security_hash: 'checked-before-the-upstream',
+  subscription_type: 1,
+  nationality: 'TR',
+  nationality_number: person().nationality_number,
+  nationality_serial_no: 'A12B34567',
+  name: 'Elif',
+  surname: 'Şahin',
+  gender: 1,
+  job: 'MUHENDIS',
+  birthdate: '14/02/1990',
+  mother_name: 'Gül',
+  father_name: 'Ömer',
+  security_word: 'Çiçekçi',
+  ...overrides,
+});
+
+test('§5 identity: all fields required, gender 1 or 2', async ({ page }) => {
   await reachIdentity(page);
   await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
-  await expect(page.getByText('Vatandaşlık numaranızı 11 hane olarak, eksiksiz ve doğru yazın.')).toBeVisible();
-  await expect(page.getByText('Bu alan zorunludur.').first()).toBeVisible();
-  await expect(page.getByText('Lütfen cinsiyet seçin.')).toBeVisible();
 
-  await page.getByLabel('T.C. Kimlik No').pressSequentially('12345678901');
-  await page.getByLabel('Güvenlik Kelimesi', { exact: true }).fill('kelime 12');
-  await page.getByLabel('Doğum Tarihi').pressSequentially('31022000');
-  await page.getByLabel('Kimlik Seri No').fill('A1');
-  await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
-  await expect(page.getByText('Vatandaşlık numaranızı 11 hane olarak, eksiksiz ve doğru yazın.')).toBeVisible();
-  await expect(page.getByText('Güvenlik kelimesi yalnızca harflerden oluşmalıdır; boşluk ve rakam içeremez.')).toBeVisible();
-  await expect(page.getByText('Doğum tarihini GG/AA/YYYY biçiminde, geçerli bir tarih olarak yazın.')).toBeVisible();
-  await expect(page.getByLabel('T.C. Kimlik No')).toHaveAttribute('aria-invalid', 'true');
+  // Every field speaks at itself, once; nothing is sent and no popup opens.
+  const required = 'Bu alan zorunludur.';
+  await expect(page.getByLabel('T.C. Kimlik No')).toHaveAccessibleDescription(
+    'Vatandaşlık Numarası Hatalı Vatandaşlık numaranızı 11 hane olarak, eksiksiz ve doğru yazın.',
+  );
+  await expect(page.getByLabel('Kimlik Seri No')).toHaveAccessibleDescription('Kimlik seri numarası en fazla 11 karakter olabilir ve boş bırakılamaz.');
+  for (const label of ['Ad', 'Soyad', 'Anne Adı', 'Baba Adı']) {
+    await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription(required);
+    await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  }
+  await expect(page.getByLabel('Doğum Tarihi')).toHaveAccessibleDescription(/Doğum tarihini GG\/AA\/YYYY biçiminde, geçerli bir tarih olarak yazın\.$/);
+  await expect(page.getByRole('group', { name: 'Cinsiyet' })).toHaveAccessibleDescription('Lütfen cinsiyet seçin.');
+  await expect(page.getByLabel('Meslek')).toHaveAccessibleDescription(required);
+  await expect(page.getByLabel('Güvenlik Kelimesi', { exact: true })).toHaveAccessibleDescription(
+    /Güvenlik kelimesi yalnızca harflerden oluşmalıdır; boşluk ve rakam içeremez\.$/,
+  );
+  await expect(page.getByText(required, { exact: true })).toHaveCount(5);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toBeVisible();
+  await expectNoAxeViolations(page);
 
-  await page.reload();
-  await expect(page.getByLabel('Kimlik Seri No')).toHaveValue('A1');
-  await expect(page.getByLabel('Güvenlik Kelimesi', { exact: true })).toHaveValue('kelime 12');
+  // Each message goes once its field is right; the gender is one of the two.
+  await fillIdentity(page, person());
+  await expect(page.getByText(required, { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Cinsiyet' })).toHaveAccessibleDescription('');
+  await expect(page.getByRole('group', { name: 'Cinsiyet' }).getByRole('radio')).toHaveCount(2);
+
+  // The backend-for-frontend holds the same rules: a gender other than 1 or 2, an empty name.
+  const refused = await bffPost(page.request, '/customers/register-step-3', identityBody({ gender: 3, name: ' ' }));
+  expect(refused.status()).toBe(400);
+  expect((await refused.json()).details.fields).toEqual({ name: required, gender: 'Lütfen cinsiyet seçin.' });
 });
 
-test('a registered TC kimlik no opens the registered-user popup', async ({ page }) => {
+test('§5 identity: citizenship number exactly 11 digits; §5 identity: ID serial no at most 11 characters; §5 identity: security word letters only, Turkish letters allowed; §5 identity: birth date mask DD/MM/YYYY', async ({
+  page,
+}) => {
+  await reachIdentity(page);
+  const tc = page.getByLabel('T.C. Kimlik No');
+  const serial = page.getByLabel('Kimlik Seri No');
+  const word = page.getByLabel('Güvenlik Kelimesi', { exact: true });
+  const birthdate = page.getByLabel('Doğum Tarihi');
+  const submit = page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' });
+  const citizenshipError = 'Vatandaşlık Numarası Hatalı Vatandaşlık numaranızı 11 hane olarak, eksiksiz ve doğru yazın.';
+  const wordError = /Güvenlik kelimesi yalnızca harflerden oluşmalıdır; boşluk ve rakam içeremez\.$/;
+  const dateError = /Doğum tarihini GG\/AA\/YYYY biçiminde, geçerli bir tarih olarak yazın\.$/;
+  const clear = async (field: typeof tc) => {
+    await field.press('ControlOrMeta+a');
+    await field.press('Delete');
+  };
+
+  // Ten digits, then eleven with a wrong checksum: 'Vatandaşlık Numarası Hatalı'. The mask takes digits only.
+  await tc.pressSequentially('1234567890x');
+  await expect(tc).toHaveValue('1234567890');
+  // Twelve characters: the field keeps eleven.
+  await serial.pressSequentially('A12B3456789X');
+  await expect(serial).toHaveValue('A12B3456789');
+  await word.fill('kelime 12');
+  await birthdate.pressSequentially('31022000');
+  await expect(birthdate).toHaveValue('31/02/2000');
+  await submit.click();
+  await expect(tc).toHaveAccessibleDescription(citizenshipError);
+  await expect(page.getByText('Vatandaşlık Numarası Hatalı', { exact: true })).toBeVisible();
+  await expect(serial).not.toHaveAttribute('aria-invalid');
+  await expect(word).toHaveAccessibleDescription(wordError);
+  await expect(birthdate).toHaveAccessibleDescription(dateError);
+  await tc.press('End');
+  await tc.pressSequentially('1');
+  await expect(tc).toHaveValue('12345678901');
+  await expect(tc).toHaveAccessibleDescription(citizenshipError);
+
+  // Digits or a space in the security word are refused; Turkish letters are letters.
+  await word.fill('Kelime1');
+  await expect(word).toHaveAccessibleDescription(wordError);
+  await word.fill('ÇığırİşÖğÜ');
+  await expect(word).not.toHaveAttribute('aria-invalid');
+  // The mask writes DD/MM/YYYY from the digits alone.
+  await clear(birthdate);
+  await birthdate.pressSequentially('1402ab1990');
+  await expect(birthdate).toHaveValue('14/02/1990');
+  await expect(birthdate).not.toHaveAttribute('aria-invalid');
+  await clear(tc);
+  const valid = person().nationality_number;
+  await tc.pressSequentially(valid);
+  await expect(tc).not.toHaveAttribute('aria-invalid');
+
+  // What was typed survives a reload.
+  await page.reload();
+  await expect(serial).toHaveValue('A12B3456789');
+  await expect(word).toHaveValue('ÇığırİşÖğÜ');
+  await expect(tc).toHaveValue(valid);
+
+  // The backend-for-frontend refuses the same: ten digits, twelve serial characters, a date that is no date.
+  const refused = await bffPost(
+    page.request,
+    '/customers/register-step-3',
+    identityBody({ nationality_number: '1234567890', nationality_serial_no: 'A12B34567890', security_word: 'Çiçek 1', birthdate: '1990-02-14' }),
+  );
+  expect(refused.status()).toBe(400);
+  expect((await refused.json()).details.fields).toEqual({
+    nationality_number: 'Vatandaşlık numaranızı 11 hane olarak, eksiksiz ve doğru yazın.',
+    nationality_serial_no: 'Kimlik seri numarası en fazla 11 karakter olabilir ve boş bırakılamaz.',
+    birthdate: 'Doğum tarihini GG/AA/YYYY biçiminde, geçerli bir tarih olarak yazın.',
+    security_word: 'Güvenlik kelimesi yalnızca harflerden oluşmalıdır; boşluk ve rakam içeremez.',
+  });
+});
+
+test('§8 registered_user at step 3: the registered-user popup', async ({ page }) => {
   await reachIdentity(page);
   await fillIdentity(page, { ...person(), nationality_number: FIXTURE_CUSTOMERS.approved.nationality_number });
   await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
   await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Kayıtlı Kullanıcı' });
-  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Bu TC kimlik numarası ile kayıtlı bir kullanıcı bulunmaktadır.');
+  await expect(dialog).toContainText('Tek bir hesapla tüm aboneliklerinizi görüntüleyebilirsiniz.');
+  await expect(dialog.getByRole('button', { name: 'Giriş Yap' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Vazgeç' })).toBeVisible();
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Vazgeç' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toBeVisible();
   await expect(page.getByLabel('Ad', { exact: true })).toHaveValue('Elif');
 });
 
-test('campaign codes: refused, then applied; the no-code popup asks both ways', async ({ page }) => {
+const campaignBox = (page: Page) => page.getByRole('region', { name: 'Kampanya veya referans kodu' });
+
+test('§4 codes: without a code, the popup offers Kod Ekle or Eklemeden Devam Et; §8 success dialog: Kod Uygulandı', async ({ page }) => {
   await reachIdentity(page);
   const applicant = person();
   await fillIdentity(page, applicant);
 
   await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
-  await page.getByRole('button', { name: 'Kod Ekle' }).click();
+  const noCode = page.getByRole('alertdialog', { name: 'Kampanya Kodu' });
+  await expect(noCode.getByRole('button', { name: 'Eklemeden Devam Et' })).toBeVisible();
+  await expect(noCode.getByRole('button', { name: 'Kod Ekle' })).toBeFocused();
+  await noCode.getByRole('button', { name: 'Kod Ekle' }).click();
   // The popup's close animation keeps the page inert for a moment.
-  await expect(page.getByRole('alertdialog')).toBeHidden();
+  await expect(noCode).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toBeVisible();
 
-  await page.getByRole('textbox', { name: 'Kampanya kodu', exact: true }).fill('YANLIS');
-  await page.getByRole('button', { name: 'Sorgula', exact: true }).click();
-  await expect(page.getByText('Kampanya kodu bulunamadı.')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Kampanya kodu', exact: true }).fill('KAMPANYA50');
-  await page.getByRole('button', { name: 'Sorgula', exact: true }).click();
-  await expect(page.getByText('Kod Uygulandı')).toBeVisible();
+  const box = campaignBox(page);
+  const input = box.getByRole('textbox', { name: 'Kampanya kodu', exact: true });
+  await input.fill('YANLIS');
+  await box.getByRole('button', { name: 'Sorgula', exact: true }).click();
+  await expect(input).toHaveAccessibleDescription('Kampanya kodu bulunamadı.');
+  await input.fill('KAMPANYA50');
+  await box.getByRole('button', { name: 'Sorgula', exact: true }).click();
+  await expect(box.getByRole('tabpanel').getByRole('note')).toHaveText('Kod Uygulandı');
+  await expect(box).toContainText('Kampanya kodu uygulandı: KAMPANYA50 (3 ay boyunca aylık 50 TL indirim)');
   await expect(page.getByRole('complementary', { name: 'Başvuru özeti' })).toContainText('KAMPANYA50');
 
+  // With a code applied, the popup does not ask again.
+  await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
+  await expect(page.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
+  await expect(noCode).toHaveCount(0);
+});
+
+test('§5 campaign code: national ID needed with 11 digits; §5 campaign code: non-empty; §5 campaign code: at most 32 characters', async ({ page }) => {
+  await reachIdentity(page);
+  const box = campaignBox(page);
+  const input = box.getByRole('textbox', { name: 'Kampanya kodu', exact: true });
+  const query = box.getByRole('button', { name: 'Sorgula', exact: true });
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/customers/apply-')) calls.push(request.url());
+  });
+
+  // Empty: 'Kampanya Kodu Hatalı'.
+  await query.click();
+  await expect(box.getByText('Kampanya Kodu Hatalı', { exact: true })).toBeVisible();
+  await expect(input).toHaveAccessibleDescription('Kampanya kodunuz eksik veya hatalı.');
+  await input.fill('   ');
+  await query.click();
+  await expect(input).toHaveAccessibleDescription('Kampanya kodunuz eksik veya hatalı.');
+
+  // A code, but the TC kimlik no of the form is missing, then short: 'TC Kimlik Hatalı'.
+  await input.fill('KAMPANYA50');
+  await query.click();
+  await expect(box.getByText('TC Kimlik Hatalı', { exact: true })).toBeVisible();
+  await expect(input).toHaveAccessibleDescription('Vatandaşlık numaranızı eksiksiz ve doğru bir şekilde yazmanız gerekmektedir.');
+  await page.getByLabel('T.C. Kimlik No').pressSequentially('1234567890');
+  await query.click();
+  await expect(input).toHaveAccessibleDescription('Vatandaşlık numaranızı eksiksiz ve doğru bir şekilde yazmanız gerekmektedir.');
+  expect(calls).toEqual([]);
+
+  // 33 characters typed: the box keeps 32.
+  await input.fill('');
+  await input.pressSequentially('K'.repeat(33));
+  await expect(input).toHaveValue('K'.repeat(32));
+  // The backend-for-frontend refuses 33 and takes 32 on to the upstream (which does not know the code).
+  const { hash } = await bffCall(page.request, '/customers/register-step-1', addressFields(2));
+  const body = { form_security_hash: hash, nationality_number: person().nationality_number };
+  const tooLong = await bffPost(page.request, '/customers/apply-campaign-code', { ...body, campaign_code: 'K'.repeat(33) });
+  expect(tooLong.status()).toBe(400);
+  expect((await tooLong.json()).details.fields).toEqual({ campaign_code: 'Kampanya kodunuz eksik veya hatalı.' });
+  const withoutTc = await bffPost(page.request, '/customers/apply-campaign-code', { ...body, campaign_code: 'KAMPANYA50', nationality_number: '' });
+  expect((await withoutTc.json()).details.fields).toEqual({ nationality_number: 'Vatandaşlık numaranızı eksiksiz ve doğru bir şekilde yazmanız gerekmektedir.' });
+  const longest = await bffPost(page.request, '/customers/apply-campaign-code', { ...body, campaign_code: 'K'.repeat(32) });
+  expect(await longest.json()).toMatchObject({ status: false, message: 'Kampanya kodu bulunamadı.' });
+});
+
+test('§5 reference code: non-empty; §5 reference code: at most 32 characters; §8 success dialog: Referans Kodu Uygulandı', async ({ page }) => {
+  await reachIdentity(page);
+  const box = campaignBox(page);
+  await box.getByRole('tab', { name: 'Referans Kodu' }).click();
+  await expect(box.getByRole('tab', { name: 'Referans Kodu' })).toHaveAttribute('aria-selected', 'true');
+  const input = box.getByRole('textbox', { name: 'Referans kodu', exact: true });
+  const query = box.getByRole('button', { name: 'Sorgula', exact: true });
+
+  await query.click();
+  await expect(box.getByText('Referans Kodu Hatalı', { exact: true })).toBeVisible();
+  await expect(input).toHaveAccessibleDescription('Referans kodunuz eksik veya hatalı.');
+
+  await input.pressSequentially('R'.repeat(33));
+  await expect(input).toHaveValue('R'.repeat(32));
+  const tooLong = await bffPost(page.request, '/customers/apply-reference-code', { form_security_hash: 'checked-before-the-upstream', reference_code: 'R'.repeat(33) });
+  expect(tooLong.status()).toBe(400);
+  expect((await tooLong.json()).details.fields).toEqual({ reference_code: 'Referans kodunuz eksik veya hatalı.' });
+
+  // The reference code needs no TC kimlik no.
+  await input.fill('REFERANS30');
+  await query.click();
+  await expect(box.getByRole('tabpanel').getByRole('note')).toHaveText('Referans Kodu Uygulandı');
+  await expect(box).toContainText('Referans kodu uygulandı: REFERANS30 (12 ay boyunca aylık 30 TL indirim)');
+  await expect(page.getByRole('complementary', { name: 'Başvuru özeti' })).toContainText('REFERANS30');
+  await expectNoAxeViolations(page);
+
+  await fillIdentity(page, person());
   await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
   await expect(page.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
 });
 
-test('wrong and expired SMS codes are refused in the phone popup', async ({ page }) => {
-  await reachIdentity(page);
-  await fillIdentity(page, person());
-  await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
-  await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
-
+test('§5 phone verification: mobile phone pattern; §5 phone verification: SMS code exactly 6 digits; a wrong and an expired code are refused', async ({ page }) => {
+  await reachContact(page);
   const phone = randomPhone();
   await page.getByRole('button', { name: 'Cep telefonu: Ekle' }).click();
   const dialog = page.getByRole('dialog', { name: 'Telefon numarası doğrulama' });
-  await dialog.getByLabel('Cep telefonu numaranız').pressSequentially('12');
+  const number = dialog.getByLabel('Cep telefonu numaranız');
+  await expect(number).toHaveAttribute('placeholder', '+90 (___) ___ __ __');
+  await number.pressSequentially('12');
   await dialog.getByRole('button', { name: 'Kod Gönder' }).click();
-  await expect(dialog.getByText('Lütfen telefon numaranızı kontrol edin.')).toBeVisible();
-  await dialog.getByLabel('Cep telefonu numaranız').press('ControlOrMeta+a');
-  await dialog.getByLabel('Cep telefonu numaranız').press('Delete');
-  await dialog.getByLabel('Cep telefonu numaranız').pressSequentially(phone.replace(/^\+90/, '').replace(/\D/g, ''));
-  await expect(dialog.getByLabel('Cep telefonu numaranız')).toHaveValue(phone);
+  await expect(dialog.getByText('Numara Hatalı', { exact: true })).toBeVisible();
+  await expect(number).toHaveAccessibleDescription('Lütfen telefon numaranızı kontrol edin.');
+  // A full number that is no mobile number (not 5xx).
+  await number.press('ControlOrMeta+a');
+  await number.press('Delete');
+  await number.pressSequentially('2121234567');
+  await expect(number).toHaveValue('+90 (212) 123 45 67');
   await dialog.getByRole('button', { name: 'Kod Gönder' }).click();
-  await expect(dialog.getByText(/saniye sonra yeniden kod isteyebilirsiniz/)).toBeVisible();
+  await expect(number).toHaveAccessibleDescription('Lütfen telefon numaranızı kontrol edin.');
+  await number.press('ControlOrMeta+a');
+  await number.press('Delete');
+  await number.pressSequentially(phoneDigits(phone));
+  await expect(number).toHaveValue(phone);
+  await dialog.getByRole('button', { name: 'Kod Gönder' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: phone })).toHaveText(`${phone} numarasına bir SMS onay kodu gönderdik.`);
 
-  await dialog.getByLabel('Onay kodu').pressSequentially('000000');
+  // Five digits: 'Onay Kodu Hatalı', checked before any call; the mask takes no more than six digits.
+  const code = dialog.getByLabel('Onay kodu');
+  const checks: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/customers/approve-phone')) checks.push(request.url());
+  });
+  await code.pressSequentially('12345');
   await dialog.getByRole('button', { name: 'Onayla' }).click();
-  await expect(dialog.getByText(/SMS onay kodu hatalı/)).toBeVisible();
+  await expect(dialog.getByText('Onay Kodu Hatalı', { exact: true })).toBeVisible();
+  await expect(code).toHaveAccessibleDescription('SMS onay kodu hatalı. Lütfen kodu kontron edin.');
+  expect(checks).toEqual([]);
+  await code.press('End');
+  await code.pressSequentially('67x8');
+  await expect(code).toHaveValue('123456');
+
+  // Six digits, but not the code: the server's refusal at the field.
+  const real = await latestCode(phone);
+  await code.press('ControlOrMeta+a');
+  await code.press('Delete');
+  await code.pressSequentially(`${(Number(real[0]) + 1) % 10}${real.slice(1)}`);
+  await dialog.getByRole('button', { name: 'Onayla' }).click();
+  await expect(code).toHaveAccessibleDescription('SMS onay kodu hatalı. Lütfen kodu kontrol edin.');
+  expect(checks).toHaveLength(1);
 
   await sandbox('/__sandbox/codes/expire', { to: phone });
-  await dialog.getByLabel('Onay kodu').press('ControlOrMeta+a');
-  await dialog.getByLabel('Onay kodu').press('Delete');
-  await dialog.getByLabel('Onay kodu').pressSequentially(await latestCode(phone));
+  await code.press('ControlOrMeta+a');
+  await code.press('Delete');
+  await code.pressSequentially(real);
   await dialog.getByRole('button', { name: 'Onayla' }).click();
-  await expect(dialog.getByText('Onay kodunun süresi doldu. Lütfen yeni bir kod isteyin.')).toBeVisible();
+  await expect(code).toHaveAccessibleDescription('Onay kodunun süresi doldu. Lütfen yeni bir kod isteyin.');
   await expectNoAxeViolations(page);
+});
+
+test('§5 e-mail: mail pattern; §5 e-mail: mail code 6 digits', async ({ page }) => {
+  await reachContact(page);
+  const mail = randomMail();
+  await page.getByRole('button', { name: 'E-posta: Ekle' }).click();
+  const dialog = page.getByRole('dialog', { name: 'E-posta doğrulama' });
+  const address = dialog.getByLabel('E-posta adresiniz');
+  for (const wrong of ['elif.sahin', 'elif@', 'elif şahin@example.com']) {
+    await address.fill(wrong);
+    await dialog.getByRole('button', { name: 'Kod Gönder' }).click();
+    await expect(dialog.getByText('Mail Adresi Hatalı', { exact: true })).toBeVisible();
+    await expect(address).toHaveAccessibleDescription('Lütfen mail adresinizi kontrol edin.');
+  }
+  // Typed in capitals, it is taken in lowercase, as the pattern wants.
+  await address.fill(mail.toUpperCase());
+  await expect(address).toHaveValue(mail);
+  await dialog.getByRole('button', { name: 'Kod Gönder' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: mail })).toHaveText(
+    `${mail} adresine bir onay kodu gönderdik. Gelen kutunuzda göremezseniz spam klasörünü kontrol edin.`,
+  );
+
+  const code = dialog.getByLabel('Onay kodu');
+  await code.pressSequentially('1234');
+  await dialog.getByRole('button', { name: 'Onayla' }).click();
+  await expect(dialog.getByText('Onay Kodu Hatalı', { exact: true })).toBeVisible();
+  await expect(code).toHaveAccessibleDescription('Mail onay kodu hatalı. Lütfen kodu kontrol edin.');
+
+  const real = await latestCode(mail);
+  const wrong = `${(Number(real[0]) + 1) % 10}${real.slice(1)}`;
+  await code.press('ControlOrMeta+a');
+  await code.press('Delete');
+  await code.pressSequentially(wrong);
+  await dialog.getByRole('button', { name: 'Onayla' }).click();
+  await expect(code).toHaveAccessibleDescription('E-posta onay kodu hatalı. Lütfen kodu kontrol edin.');
+  await code.press('ControlOrMeta+a');
+  await code.press('Delete');
+  await code.pressSequentially(real);
+  await dialog.getByRole('button', { name: 'Onayla' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'E-posta: Değiştir' })).toBeVisible();
+  // Both are needed before the registration can finish (§5).
+  await expect(page.getByRole('button', { name: 'Kaydı Tamamla' })).toHaveCount(0);
 });
 
 test('a reload resumes the wizard and the back button moves a step back', async ({ page }) => {
@@ -263,7 +595,7 @@ test('a reload resumes the wizard and the back button moves a step back', async 
   await expect(page.getByRole('heading', { name: 'Paketinizi seçin' })).toBeVisible();
 });
 
-test('a logged-in customer applies through auth-register-step-2', async ({ page }) => {
+test('§4 new flow: a logged-in customer completes after the package', async ({ page }) => {
   await apiLogin(page.request, FIXTURE_CUSTOMERS.underApproval);
   const before = (await (await page.request.get('/api/session')).json()).data.subscriptions.length;
 

@@ -3,7 +3,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
 import { apiLogin, bffPost, xsrfToken } from './support/api';
-import { sandboxURL, serviceToken } from './support/env';
+import { sandboxURL, serviceToken, sitePort } from './support/env';
+import { randomMail, randomNationalityNumber, randomPhone } from './support/people';
+import { addressFields, bffCall } from './support/register';
+import { latestCode } from './support/sandbox';
 import { closedPort, distDir, startSite, startSlowUpstream } from './support/servers';
 
 // These tests talk HTTP only; the desktop project alone runs them (playwright.config.ts).
@@ -25,7 +28,8 @@ test.describe('tokens stay on the server', () => {
     expect(JSON.parse(body).data.data.nationality_number).toBe(customer.nationality_number);
 
     const setCookie = auth.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value);
-    const session = setCookie.find((value) => value.startsWith('ob_session='));
+    // `__Host-` where the cookie is Secure (this run's production server), as over HTTPS.
+    const session = setCookie.find((value) => /^(__Host-)?ob_session=/.test(value));
     expect(session).toMatch(/HttpOnly/i);
     expect(session).toMatch(/SameSite=Lax/i);
     for (const header of auth.headersArray()) expect(header.value).not.toContain(serviceToken);
@@ -140,11 +144,52 @@ test.describe('what the backend-for-frontend refuses', () => {
   });
 });
 
+test('§5 finishing registration: phone and mail both approved', async ({ request }) => {
+  const post = (path: string, body: unknown) => bffCall(request, path, body);
+  let { hash } = await post('/customers/register-step-1', addressFields(4));
+  ({ hash } = await post('/customers/register-step-2', { form_security_hash: hash, product_id: 1, pre_price_paid_type: 1 }));
+  ({ hash } = await post('/customers/register-step-3', {
+    form_security_hash: hash,
+    subscription_type: 1,
+    nationality: 'TR',
+    nationality_number: randomNationalityNumber(),
+    nationality_serial_no: 'C34D56789',
+    name: 'Ece',
+    surname: 'Aydın',
+    gender: 1,
+    job: 'AVUKAT',
+    birthdate: '02/09/1994',
+    mother_name: 'Nur',
+    father_name: 'Ali',
+    security_word: 'Lale',
+  }));
+  const finish = () => bffPost(request, '/customers/register-step-4', { form_security_hash: hash });
+  const refusal = 'Telefon ve e-posta adresinizi onaylamanız gerekmektedir.';
+
+  let refused = await finish();
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).message).toBe(refusal);
+
+  const phone = randomPhone();
+  const phoneRequest = await post('/customers/approve-phone-request', { form_security_hash: hash, phone });
+  ({ hash } = await post('/customers/approve-phone', { form_security_hash: hash, sms_hash: phoneRequest.hash, phone, sms_code: await latestCode(phone) }));
+  refused = await finish();
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).message).toBe(refusal);
+
+  const mail = randomMail();
+  const mailRequest = await post('/customers/approve-mail-request', { form_security_hash: hash, mail });
+  ({ hash } = await post('/customers/approve-mail', { form_security_hash: hash, mail_hash: mailRequest.hash, mail, mail_code: await latestCode(mail) }));
+  const finished = await finish();
+  expect(finished.status(), await finished.text()).toBe(200);
+  expect((await finished.json()).data.data).toMatchObject({ name: 'Ece', surname: 'Aydın' });
+});
+
 test.describe('upstream failures and limits', () => {
   test.describe.configure({ mode: 'serial' });
 
   test('a stopped upstream answers 502 with the spec message', async ({ playwright }) => {
-    const site = await startSite(3191, { API_BASE_URL: `http://127.0.0.1:${await closedPort()}`, SESSION_SECRET: 'y'.repeat(40), SESSION_COOKIE_SECURE: 'false' });
+    const site = await startSite(sitePort + 91, { API_BASE_URL: `http://127.0.0.1:${await closedPort()}`, SESSION_SECRET: 'y'.repeat(40), SESSION_COOKIE_SECURE: 'false' });
     try {
       const request = await playwright.request.newContext({ baseURL: site.url });
       const response = await bffPost(request, '/forms/contact-form', { fullname: 'Deneme', phone: '+90 (532) 111 22 33', message: '' });
@@ -164,7 +209,7 @@ test.describe('upstream failures and limits', () => {
 
   test('a slow upstream answers 504 once the timeout passes', async ({ playwright }) => {
     const upstream = await startSlowUpstream(20_000);
-    const site = await startSite(3192, { API_BASE_URL: upstream.url, API_TIMEOUT_MS: '1000', SESSION_SECRET: 'y'.repeat(40), SESSION_COOKIE_SECURE: 'false' });
+    const site = await startSite(sitePort + 92, { API_BASE_URL: upstream.url, API_TIMEOUT_MS: '1000', SESSION_SECRET: 'y'.repeat(40), SESSION_COOKIE_SECURE: 'false' });
     try {
       const request = await playwright.request.newContext({ baseURL: site.url });
       const started = Date.now();
@@ -179,7 +224,7 @@ test.describe('upstream failures and limits', () => {
   });
 
   test('code requests past the limit answer 429 with Retry-After', async ({ playwright }) => {
-    const site = await startSite(3193, { API_BASE_URL: sandboxURL, RATE_LIMIT_CODES_PER_IP: '2', SESSION_SECRET: 'y'.repeat(40), SESSION_COOKIE_SECURE: 'false' });
+    const site = await startSite(sitePort + 93, { API_BASE_URL: sandboxURL, RATE_LIMIT_CODES_PER_IP: '2', SESSION_SECRET: 'y'.repeat(40), SESSION_COOKIE_SECURE: 'false' });
     try {
       // A new connection per request: the cluster's workers take connections in turn, and the
       // limit must hold across them (they count in the cluster primary).
@@ -188,7 +233,9 @@ test.describe('upstream failures and limits', () => {
         const response = await bffPost(request, '/customers/auth-start', { nationality_number: tc });
         return { status: response.status(), retryAfter: response.headers()['retry-after'], body: await response.json(), done: () => request.dispose() };
       };
-      const answers = [await ask('19090909018'), await ask('10000000382'), await ask('10000000146')];
+      // TC numbers nobody has: a fixture customer's number would send a login code and void the one a
+      // parallel test is about to type.
+      const answers = [await ask(randomNationalityNumber()), await ask(randomNationalityNumber()), await ask(randomNationalityNumber())];
       expect(answers.slice(0, 2).map((answer) => answer.status)).not.toContain(429);
       const third = answers[2]!;
       expect(third.status).toBe(429);
@@ -202,12 +249,12 @@ test.describe('upstream failures and limits', () => {
 
   test('the session survives a restart of the server', async ({ playwright }) => {
     const env = { API_BASE_URL: sandboxURL, SESSION_SECRET: 'z'.repeat(40), SESSION_COOKIE_SECURE: 'false' };
-    let site = await startSite(3194, env);
+    let site = await startSite(sitePort + 94, env);
     const request = await playwright.request.newContext({ baseURL: site.url });
     try {
       await apiLogin(request, FIXTURE_CUSTOMERS.underApproval);
       await site.stop();
-      site = await startSite(3194, env);
+      site = await startSite(sitePort + 94, env);
       const me = await (await request.get('/api/session')).json();
       expect(me.data.data.nationality_number).toBe(FIXTURE_CUSTOMERS.underApproval.nationality_number);
     } finally {

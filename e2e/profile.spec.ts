@@ -1,10 +1,9 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import type { User } from '@/lib/api/types';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { FIXTURE_CUSTOMERS, fixtureAddress } from '@/sandbox/fixtures';
-import { apiLogin, bffPost } from './support/api';
+import { apiLogin } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
 import { withLock } from './support/lock';
-import { randomMail, randomNationalityNumber, randomPhone } from './support/people';
+import { addressFields, bffCall, registerCustomer } from './support/register';
 import { latestCode, sandbox } from './support/sandbox';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Ana menü' });
@@ -42,64 +41,6 @@ const uploadSlot = (scope: Locator, label: string) => scope.getByRole('group', {
 /** The file input of one upload slot (a visually hidden input; its label is the drop zone). */
 const fileInput = (scope: Locator, label: string) => uploadSlot(scope, label).locator('input[type="file"]');
 
-/** register-step-1's address fields for inner door `door` of a Kadıköy building with fibre. */
-function addressFields(door: number) {
-  const address = fixtureAddress(34, 'Kadıköy', { neighbourhood: 1, door });
-  const { ids } = address;
-  return {
-    address_province: Number(ids.province),
-    address_district: Number(ids.district),
-    address_township: Number(ids.township),
-    address_village: Number(ids.village),
-    address_neighborhood: Number(ids.neighborhood),
-    address_street: Number(ids.street),
-    address_building: Number(ids.building),
-    address_floor: address.bbk,
-    address_bbk: address.bbk,
-  };
-}
-
-async function bffCall(request: APIRequestContext, path: string, body: unknown) {
-  const response = await bffPost(request, path, body);
-  expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
-  return response.json();
-}
-
-/**
- * A customer of this test alone, registered through the backend-for-frontend as the wizard does
- * (address, package, identity, phone and mail codes): identity not sent, one new subscription.
- * The request context (and so the page) is logged in as them afterwards.
- */
-async function registerCustomer(request: APIRequestContext): Promise<{ nationality_number: string; name: string; user: User }> {
-  const post = (path: string, body: unknown) => bffCall(request, path, body);
-  let { hash } = await post('/customers/register-step-1', addressFields(3));
-  ({ hash } = await post('/customers/register-step-2', { form_security_hash: hash, product_id: 1, pre_price_paid_type: 0 }));
-  const nationality_number = randomNationalityNumber();
-  ({ hash } = await post('/customers/register-step-3', {
-    form_security_hash: hash,
-    subscription_type: 1,
-    nationality: 'TR',
-    nationality_number,
-    nationality_serial_no: 'A01B23456',
-    name: 'Deniz Su',
-    surname: 'Arslan',
-    gender: 1,
-    job: 'MUHENDIS',
-    birthdate: '15/04/1992',
-    mother_name: 'Sevgi',
-    father_name: 'Kemal',
-    security_word: 'Papatya',
-  }));
-  const phone = randomPhone();
-  const phoneRequest = await post('/customers/approve-phone-request', { form_security_hash: hash, phone });
-  ({ hash } = await post('/customers/approve-phone', { form_security_hash: hash, sms_hash: phoneRequest.hash, phone, sms_code: await latestCode(phone) }));
-  const mail = randomMail();
-  const mailRequest = await post('/customers/approve-mail-request', { form_security_hash: hash, mail });
-  ({ hash } = await post('/customers/approve-mail', { form_security_hash: hash, mail_hash: mailRequest.hash, mail, mail_code: await latestCode(mail) }));
-  const finish = await post('/customers/register-step-4', { form_security_hash: hash });
-  return { nationality_number, name: 'Deniz Su Arslan', user: finish.data as User };
-}
-
 /** A real JPEG well over 4 MB (random noise barely compresses), drawn by the browser itself. */
 async function oversizedPhoto(page: Page): Promise<Buffer> {
   const base64 = await page.evaluate(async () => {
@@ -122,7 +63,9 @@ async function oversizedPhoto(page: Page): Promise<Buffer> {
 test.describe('profile of a customer with approved identity', () => {
   const customer = FIXTURE_CUSTOMERS.approved;
 
-  test('opens from the header name: summary, three tabs, subscriptions newest first with their labels', async ({ page }) => {
+  test('§4 identity status 2: approved, front and back links; the profile opens from the header name with its summary, three tabs and the subscriptions newest first', async ({ page }) => {
+    // Three tabs, each with an accessibility scan: more than the default minute on a busy machine.
+    test.slow();
     await apiLogin(page.request, customer);
     await page.goto('/');
     const opener = nav(page).getByRole('button', { name: 'Ayşe Yılmaz' });
@@ -183,7 +126,9 @@ test.describe('profile of a customer with approved identity', () => {
     await expect(opener).toBeFocused();
   });
 
-  test('subscription details: four tabs with modem info only on the started line', async ({ page, context }) => {
+  test('subscription details: four tabs, with modem info only on the started line', async ({ page, context }) => {
+    // Three subscriptions, four tabs and five accessibility scans: more than the default minute on a busy machine.
+    test.slow();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await apiLogin(page.request, customer);
     await page.goto('/');
@@ -263,7 +208,7 @@ test.describe('profile of a customer with approved identity', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('the corporate subscription shows its rejected documents and takes a new upload', async ({ page }) => {
+  test('§4 company documents status 3: rejected with its message, re-upload; §4 company documents status 1: in approval, read-only; §5 uploads: send disabled until both files are chosen; §8 success dialog: Dosyalar Yüklend', async ({ page }) => {
     const message = 'Vergi levhası okunaklı değil. Lütfen belgeleri yeniden yükleyin.';
     // The desktop and phone runs share the sandbox: one re-upload at a time, then the fixture state again.
     await withLock('company-docs-1003', async () => {
@@ -314,9 +259,54 @@ test.describe('profile of a customer with approved identity', () => {
       }
     });
   });
+
+  test('§4 company documents status 0: not sent, upload allowed; §4 company documents status 2: approved, read-only links', async ({ page }) => {
+    // Two states, a reload and two accessibility scans: more than the default minute on a busy machine.
+    test.slow();
+    const message = 'Vergi levhası okunaklı değil. Lütfen belgeleri yeniden yükleyin.';
+    await withLock('company-docs-1003', async () => {
+      try {
+        await sandbox('/__sandbox/subscriptions/1003/docs-status', { status: 0 });
+        await apiLogin(page.request, customer);
+        await page.goto('/');
+        const profile = await openProfile(page, 'Ayşe Yılmaz');
+        const corporate = subscriptionItems(profile).nth(0);
+        await expect(corporate).toContainText('Vergi levhanızı ve imza sirkülerinizi Şirket Belgeleri bölümünden yükleyin.');
+        await corporate.getByRole('button', { name: 'Şirket Belgeleri' }).click();
+        const modal = page.getByRole('dialog', { name: 'Şirket Belgeleri' });
+        await expect(modal).toContainText('Gönderilmedi');
+        await expect(modal).toContainText('Kurumsal aboneliğinizin işleme alınabilmesi için vergi levhanızı ve imza sirkülerinizi yükleyin.');
+        await expect(fileInput(modal, 'Vergi Levhası')).toBeEnabled();
+        await expect(fileInput(modal, 'İmza Sirküleri')).toBeEnabled();
+        await expect(modal.getByRole('button', { name: 'Belgeleri Gönder' })).toBeDisabled();
+        await expect(modal.getByRole('link')).toHaveCount(0);
+        await expectNoAxeViolations(page);
+
+        // Approved by the provider: read-only, with the links, and nothing asked of the customer.
+        await sandbox('/__sandbox/subscriptions/1003/docs-status', { status: 2 });
+        await page.reload();
+        const again = await openProfile(page, 'Ayşe Yılmaz');
+        await expect(subscriptionItems(again).nth(0)).not.toContainText('Şirket Belgeleri bölümünden');
+        await subscriptionItems(again).nth(0).getByRole('button', { name: /Detayları Gör/ }).click();
+        const detail = page.getByRole('dialog', { name: 'Abonelik Detayı: Limitsiz Fiber 1000' });
+        await detail.getByRole('tab', { name: 'Müşteri Bilgileri' }).click();
+        await expect(detail.getByRole('tabpanel')).toContainText('Onaylandı');
+        await detail.getByRole('button', { name: 'Şirket Belgeleri' }).click();
+        await expect(modal).toContainText('Onaylandı');
+        await expect(modal).toContainText('Şirket belgeleriniz onaylandı.');
+        await expect(modal.getByRole('link', { name: /Vergi Levhası/ })).toHaveAttribute('href', /\/files\//);
+        await expect(modal.getByRole('link', { name: /İmza Sirküleri/ })).toHaveAttribute('href', /\/files\//);
+        await expect(modal.locator('input[type="file"]')).toHaveCount(0);
+        await expect(modal.getByRole('button', { name: 'Belgeleri Gönder' })).toHaveCount(0);
+        await expectNoAxeViolations(page);
+      } finally {
+        await sandbox('/__sandbox/subscriptions/1003/docs-status', { status: 3, message });
+      }
+    });
+  });
 });
 
-test('identity not sent: only the Identity tab; front and back uploaded, then in approval with the upload disabled', async ({ page }) => {
+test('§4 identity status 0 and its §8 notice: not sent, upload needed; only the Identity tab, then in approval once both sides are sent', async ({ page }) => {
   const customer = FIXTURE_CUSTOMERS.notSent;
   await withLock(`identity-${customer.nationality_number}`, async () => {
     try {
@@ -375,7 +365,9 @@ test('identity not sent: only the Identity tab; front and back uploaded, then in
   });
 });
 
-test('identity under approval: the profile opens after login with the approval message', async ({ page }) => {
+test('§4 identity status 1 and its §8 notice: in approval, upload disabled; the profile opens after login', async ({ page }) => {
+  // A login through the popup and an accessibility scan: more than the default minute on a busy machine.
+  test.slow();
   const customer = FIXTURE_CUSTOMERS.underApproval;
   await page.goto('/#giris');
   const login = page.getByRole('dialog', { name: 'Giriş Yap' });
@@ -400,9 +392,11 @@ test('identity under approval: the profile opens after login with the approval m
   await expect(nav(page).getByRole('button', { name: 'Zeynep Kaya' })).toBeVisible();
 });
 
-test('upload rules: a .txt, a disguised file, an oversized PDF, two files at once and a repeated name are refused; an oversized photo is made smaller and accepted', async ({
+test('§5 uploads: PDF, JPEG or PNG only; §5 uploads: at most 4,000,000 bytes, shown in MB; §5 uploads: at most N files; §5 uploads: a duplicate name is refused; an oversized photo is made smaller', async ({
   page,
 }) => {
+  // Six refusals, a browser-drawn 5 MB photo made smaller, and an upload: more than the default minute on a busy machine.
+  test.slow();
   const customer = await registerCustomer(page.request);
   await page.goto('/');
   const profile = await openProfile(page, customer.name);
@@ -460,53 +454,68 @@ test('upload rules: a .txt, a disguised file, an oversized PDF, two files at onc
   await expect(profile).toContainText('Onay Sürecinde');
 });
 
-test('statuses changed through the sandbox hooks appear with their labels without a reload', async ({ page }) => {
+test('§4 identity status 3 and its §8 notice: rejected, the reviewer message and a re-upload; a status set by the sandbox shows without a reload', async ({ page }) => {
   const customer = await registerCustomer(page.request);
-  const subscriptionId = customer.user.subscriptions[0]!.subscription_id;
   await page.goto('/');
   await page.evaluate(() => ((window as unknown as { e2eMarker: string }).e2eMarker = 'same-page'));
 
-  // Identity rejected, with the reviewer's message: the Identity tab alone, re-upload allowed.
   await sandbox(`/__sandbox/customers/${customer.nationality_number}/identity-status`, { status: 3, message: 'Fotoğraflar bulanık.' });
-  let profile = await openProfile(page, customer.name);
+  const profile = await openProfile(page, customer.name);
   await expect(profile.getByRole('tab')).toHaveText(['Kimlik Bilgileri']);
+  await expect(profile).toContainText('Reddedildi');
   await expect(profile).toContainText('Kimlik bilgileriniz onaylanmadı. Lütfen kimliğinizin okunaklı görsellerini yeniden yükleyin.');
   await expect(profile).toContainText('Fotoğraflar bulanık.');
   await expect(fileInput(profile, 'Kimlik Ön Yüzü')).toBeEnabled();
-  await expectNoAxeViolations(page);
-
-  await sandbox(`/__sandbox/customers/${customer.nationality_number}/identity-status`, { status: 2 });
-  profile = await reopenProfile(page, customer.name);
-  await expect(profile.getByRole('tab')).toHaveText(['Abonelikler', 'Abone Bilgileri', 'Kimlik Bilgileri']);
-  const item = subscriptionItems(profile).first();
-  await expect(item).toContainText('Durum: Yeni Başvuru');
-  await expect(item).toContainText('e-Devlet onayı için size gönderilecek e-postayı bekleyin');
-
-  for (const [status, label] of [
-    [2, 'e-Devlet Onayı Bekleniyor'],
-    [3, 'Müşteri Karşılama Sürecinde'],
-    [4, 'İşlemde'],
-    [5, 'İşlemde'],
-    [200, 'Abonelik Başladı'],
-    [999, 'İptal Edildi'],
-  ] as const) {
-    await sandbox(`/__sandbox/subscriptions/${subscriptionId}/status`, { status });
-    profile = await reopenProfile(page, customer.name);
-    await expect(subscriptionItems(profile).first()).toContainText(`Durum: ${label}`);
-    if (status === 200) {
-      await subscriptionItems(profile).first().getByRole('button', { name: /Detayları Gör/ }).click();
-      const detail = page.getByRole('dialog', { name: /Abonelik Detayı/ });
-      await expect(detail.getByRole('tab', { name: 'Modem Bilgileri' })).toBeVisible();
-      await page.keyboard.press('Escape');
-      await expect(detail).toBeHidden();
-    }
-  }
-  // Cancelled: no timeline, the contact form is the way on.
-  await expect(subscriptionItems(profile).first().getByRole('list', { name: 'Başvuru süreci' })).toHaveCount(0);
-  await expect(subscriptionItems(profile).first()).toContainText('İletişim Formu üzerinden bize ulaşabilirsiniz');
+  await expect(fileInput(profile, 'Kimlik Arka Yüzü')).toBeEnabled();
+  await expect(profile.getByRole('button', { name: 'Belgeleri Gönder' })).toBeDisabled();
   await expectNoAxeViolations(page);
   expect(await page.evaluate(() => (window as unknown as { e2eMarker?: string }).e2eMarker)).toBe('same-page');
 });
+
+for (const { status, rule, label, next } of [
+  { status: 1, rule: '§4 subscription status 1: new application', label: 'Yeni Başvuru', next: 'e-Devlet onayı için size gönderilecek e-postayı bekleyin' },
+  { status: 2, rule: '§4 subscription status 2: in e-government approval', label: 'e-Devlet Onayı Bekleniyor', next: 'Başvurunuzu e-Devlet üzerinden' },
+  { status: 3, rule: '§4 subscription status 3: in customer onboarding', label: 'Müşteri Karşılama Sürecinde', next: 'Müşteri karşılama süreciniz devam ediyor' },
+  { status: 4, rule: '§4 subscription status 4 or 5: in process (4)', label: 'İşlemde', next: 'Hattınızın kurulumu ve aktivasyonu sürüyor.' },
+  { status: 5, rule: '§4 subscription status 4 or 5: in process (5)', label: 'İşlemde', next: 'Hattınızın kurulumu ve aktivasyonu sürüyor.' },
+  { status: 200, rule: '§4 subscription status 200: subscription started, with modem info', label: 'Abonelik Başladı', next: 'Aboneliğiniz aktif.' },
+  { status: 998, rule: '§4 subscription status 998: cancelled', label: 'İptal Edildi', next: 'İletişim Formu üzerinden bize ulaşabilirsiniz' },
+  { status: 999, rule: '§4 subscription status 999: cancelled', label: 'İptal Edildi', next: 'İletişim Formu üzerinden bize ulaşabilirsiniz' },
+] as const) {
+  test(`${rule}`, async ({ page }) => {
+    const customer = await registerCustomer(page.request);
+    const subscriptionId = customer.user.subscriptions[0]!.subscription_id;
+    await sandbox(`/__sandbox/customers/${customer.nationality_number}/identity-status`, { status: 2 });
+    if (status !== 1) await sandbox(`/__sandbox/subscriptions/${subscriptionId}/status`, { status });
+    await page.goto('/');
+    const profile = await openProfile(page, customer.name);
+    const item = subscriptionItems(profile).first();
+    await expect(item).toContainText(`Durum: ${label}`);
+    await expect(item).toContainText(next);
+    const timeline = item.getByRole('list', { name: 'Başvuru süreci' });
+    if (status >= 998) {
+      // Cancelled: no timeline, the contact form is the way on.
+      await expect(timeline).toHaveCount(0);
+    } else if (status === 200) {
+      // Started: every stage is behind it.
+      await expect(timeline.locator('[aria-current="step"]')).toHaveCount(0);
+    } else {
+      await expect(timeline.locator('[aria-current="step"]')).toHaveText(label);
+    }
+
+    // Modem info only on a started line (spec §2, §6).
+    await item.getByRole('button', { name: /Detayları Gör/ }).click();
+    const detail = page.getByRole('dialog', { name: /Abonelik Detayı/ });
+    await expect(detail.getByRole('tabpanel')).toContainText(label);
+    if (status === 200) {
+      await detail.getByRole('tab', { name: 'Modem Bilgileri' }).click();
+      await expect(detail.getByRole('tabpanel')).toContainText(`abone.${subscriptionId}`);
+    } else {
+      await expect(detail.getByRole('tab')).toHaveText(['Abonelik Bilgileri', 'Müşteri Bilgileri', 'Tarife Bilgileri']);
+    }
+    await expectNoAxeViolations(page);
+  });
+}
 
 test('a new application of the logged-in customer appears at the top of the list', async ({ page }) => {
   const customer = await registerCustomer(page.request);
@@ -526,7 +535,7 @@ test('a new application of the logged-in customer appears at the top of the list
   await expect(items.nth(1)).toContainText('Limitsiz Fiber 100');
 });
 
-test('logout clears the session and the header shows Başvuru Sorgulama again', async ({ page }) => {
+test('§4 logout: the session ends and the user is cleared', async ({ page }) => {
   const customer = await registerCustomer(page.request);
   await page.goto('/');
   const profile = await openProfile(page, customer.name);

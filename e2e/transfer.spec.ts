@@ -3,7 +3,7 @@ import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
 import { apiLogin } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
 import { randomMail, randomNationalityNumber, randomPhone } from './support/people';
-import { chooseAddress, fillIdentity, verifyContact } from './support/wizard';
+import { chooseAddress, fillIdentity, newApplicant, verifyContact } from './support/wizard';
 
 /** A service number no other test uses: the sandbox refuses one already in a live subscription. */
 const serviceNumber = (prefix: '17' | '18' | '88') => `${prefix}${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
@@ -24,7 +24,11 @@ for (const [prefix, kind] of [
   ['17', 'Fiber'],
   ['88', 'VDSL'],
 ] as const) {
-  test(`a visitor transfers a ${kind} line (${prefix}…) and ends logged in with it listed`, async ({ page }) => {
+  test(`§4 transfer flow: service number, address, package, identity, contact, then logged in; §4 transfer: the connection type comes from the service-number prefix (${prefix}… ${kind})`, async ({
+    page,
+  }) => {
+    // The whole application with four accessibility scans: more than the default minute on a busy machine.
+    test.slow();
     const number = serviceNumber(prefix);
     await openTransfer(page);
     await expectNoAxeViolations(page);
@@ -41,7 +45,9 @@ for (const [prefix, kind] of [
     await page.getByRole('button', { name: 'Paket Seç' }).click();
 
     await expect(page.getByRole('heading', { name: 'Paketinizi seçin' })).toBeVisible();
-    for (const name of await page.locator('label:has(input[type=radio])').allInnerTexts()) expect(name).toContain(kind);
+    const cards = page.getByRole('radio');
+    await expect(cards).toHaveCount(3);
+    for (const card of await cards.all()) await expect(card).toHaveAccessibleName(new RegExp(`^Limitsiz ${kind} `));
     await expect(page.getByLabel('Kurulum ücreti ödeme yöntemi')).toBeHidden();
     await page.getByRole('radio').first().check();
     await page.getByRole('button', { name: 'Nüfus Bilgilerini Ekle' }).click();
@@ -76,15 +82,28 @@ for (const [prefix, kind] of [
   });
 }
 
-test('a short service number is refused at the field', async ({ page }) => {
+test('§5 service number: digits only, at least 5', async ({ page }) => {
   await openTransfer(page);
-  await enterServiceNumber(page, '123');
-  await expect(page.getByText(/Hizmet Numarası Hatalı/)).toBeVisible();
-  await expect(page.getByLabel('Hizmet numarası')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByLabel('Hizmet numarası')).toHaveValue('123');
+  const field = page.getByLabel('Hizmet numarası');
+  // Only digits are taken.
+  await field.pressSequentially('12-3a4');
+  await expect(field).toHaveValue('1234');
+  await page.getByRole('button', { name: 'Adres Bilgilerini Ekle' }).click();
+  await expect(field).toHaveAccessibleDescription(
+    /Hizmet Numarası Hatalı: Hizmet numarası yalnızca rakamlardan oluşmalı ve en az 5 haneli olmalıdır\.$/,
+  );
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveValue('1234');
+  await expect(page.getByRole('combobox', { name: 'İl', exact: true })).toHaveCount(0);
+
+  // Five digits pass the rule (and then the upstream, which names the provider).
+  await field.pressSequentially('5');
+  await enterServiceNumber(page, `17${String(Math.floor(Math.random() * 1e3)).padStart(3, '0')}`);
+  await expect(page.getByRole('combobox', { name: 'İl', exact: true })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Başvuru özeti' })).toContainText('Mevcut sağlayıcı');
 });
 
-test('three refused numbers open the contact form with the last error filled in', async ({ page }) => {
+test('§4 service number: three failed attempts open the contact form with the last error', async ({ page }) => {
   await openTransfer(page);
   await enterServiceNumber(page, '12');
   await enterServiceNumber(page, '99999999');
@@ -96,7 +115,7 @@ test('three refused numbers open the contact form with the last error filled in'
   await expectNoAxeViolations(page);
 });
 
-test('a logged-in customer transfers through auth-transfer-register-step-3', async ({ page }) => {
+test('§4 transfer flow: a logged-in customer completes after the package', async ({ page }) => {
   await apiLogin(page.request, FIXTURE_CUSTOMERS.notSent);
   const before = (await (await page.request.get('/api/session')).json()).data.subscriptions.length;
   await openTransferAsCustomer(page);
@@ -118,3 +137,32 @@ async function openTransferAsCustomer(page: Page) {
   await page.getByRole('link', { name: 'Transfer Başvurusu' }).click();
   await expect(page.getByRole('list', { name: 'Başvuru adımları' }).getByRole('listitem')).toHaveCount(3);
 }
+
+test('§8 registered_user at transfer step 4: the registered-user popup', async ({ page }) => {
+  // Four wizard steps before the popup: more than the default minute on a busy machine.
+  test.slow();
+  const registered = FIXTURE_CUSTOMERS.notSent.nationality_number;
+  await openTransfer(page);
+  await enterServiceNumber(page, serviceNumber('88'));
+  await chooseAddress(page, 'Daire 3');
+  await page.getByRole('button', { name: 'Paket Seç' }).click();
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Nüfus Bilgilerini Ekle' }).click();
+  await fillIdentity(page, { ...newApplicant(), nationality_number: registered });
+  await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
+  await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
+
+  const dialog = page.getByRole('alertdialog', { name: 'Kayıtlı Kullanıcı' });
+  await expect(dialog).toContainText('Bu TC kimlik numarası ile kayıtlı bir kullanıcı bulunmaktadır.');
+  await expect(dialog).toContainText('Tek bir hesapla tüm aboneliklerinizi görüntüleyebilirsiniz.');
+  await expectNoAxeViolations(page);
+  // 'Giriş Yap' opens the login with the number filled in (DESIGN.md §4); closing it leaves the form as it was.
+  await dialog.getByRole('button', { name: 'Giriş Yap' }).click();
+  const login = page.getByRole('dialog', { name: 'Giriş Yap' });
+  await expect(login.getByLabel('TC Kimlik No')).toHaveValue(registered);
+  await login.getByRole('button', { name: 'Kapat' }).click();
+  await expect(login).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toBeVisible();
+  await expect(page.getByLabel('T.C. Kimlik No')).toHaveValue(registered);
+  await expect(page.getByLabel('Ad', { exact: true })).toHaveValue('Elif');
+});

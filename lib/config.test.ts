@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '@/lib/config';
 
 const secret = 'x'.repeat(32);
+const token = 'a-real-service-token';
 
 describe('parseConfig', () => {
   it('defaults to the embedded sandbox', () => {
@@ -17,7 +18,7 @@ describe('parseConfig', () => {
   });
 
   it('uses a real upstream when API_BASE_URL is set, without a trailing slash', () => {
-    const config = parseConfig({ API_BASE_URL: 'https://api.example.com/', SESSION_SECRET: secret, SITE_URL: 'https://basvuru.example.com', NODE_ENV: 'production' });
+    const config = parseConfig({ API_BASE_URL: 'https://api.example.com/', API_SERVICE_TOKEN: token, SESSION_SECRET: secret, SITE_URL: 'https://basvuru.example.com', NODE_ENV: 'production' });
     expect(config.usesSandbox).toBe(false);
     expect(config.apiBaseUrl).toBe('https://api.example.com');
   });
@@ -50,12 +51,12 @@ describe('parseConfig', () => {
 
   it('links to the served port when SITE_URL is unset, and to SITE_URL without a trailing slash', () => {
     expect(parseConfig({ SESSION_SECRET: secret }).siteUrl).toBe('http://localhost:3000');
-    expect(parseConfig({ SESSION_SECRET: secret, PORT: '4123', NODE_ENV: 'production' }).siteUrl).toBe('http://localhost:4123');
+    expect(parseConfig({ SESSION_SECRET: secret, PORT: '4123', NODE_ENV: 'production', DEMO: '1' }).siteUrl).toBe('http://localhost:4123');
     expect(parseConfig({ SESSION_SECRET: secret, SITE_URL: 'https://basvuru.example.com/' }).siteUrl).toBe('https://basvuru.example.com');
   });
 
   it('requires SITE_URL in production with a real upstream', () => {
-    const production = { API_BASE_URL: 'https://api.example.com', SESSION_SECRET: secret, NODE_ENV: 'production' };
+    const production = { API_BASE_URL: 'https://api.example.com', API_SERVICE_TOKEN: token, SESSION_SECRET: secret, NODE_ENV: 'production' };
     expect(() => parseConfig(production)).toThrow(/^Missing environment variable SITE_URL/);
     expect(parseConfig({ ...production, SITE_URL: 'https://basvuru.example.com' }).siteUrl).toBe('https://basvuru.example.com');
     // Development against a real upstream still links to where it is served.
@@ -63,8 +64,73 @@ describe('parseConfig', () => {
   });
 
   it('requires a session secret in production with a real upstream', () => {
-    expect(() => parseConfig({ API_BASE_URL: 'https://api.example.com', NODE_ENV: 'production' })).toThrow(
+    expect(() => parseConfig({ API_BASE_URL: 'https://api.example.com', API_SERVICE_TOKEN: token, NODE_ENV: 'production' })).toThrow(
       /SESSION_SECRET/,
     );
+  });
+
+  describe('a strict production posture (issue 17)', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: secret, SITE_URL: 'https://basvuru.example.com' };
+
+    it('stops a production start that names no upstream and does not ask for the demo', () => {
+      expect(() => parseConfig(production)).toThrow(/^Missing environment variable API_BASE_URL: a production start needs its upstream/);
+      expect(parseConfig({ ...production, DEMO: '1' }).usesSandbox).toBe(true);
+      expect(() => parseConfig({ ...production, DEMO: '0' })).toThrow(/API_BASE_URL/);
+      // Development (npm run dev) keeps the sandbox as its default.
+      expect(parseConfig({ SESSION_SECRET: secret }).usesSandbox).toBe(true);
+    });
+
+    it('never runs the sandbox when API_BASE_URL is set, demo or not', () => {
+      expect(parseConfig({ ...production, DEMO: '1', API_BASE_URL: 'https://api.example.com', API_SERVICE_TOKEN: token }).usesSandbox).toBe(false);
+    });
+
+    it('refuses an http upstream other than loopback', () => {
+      expect(() => parseConfig({ ...production, API_BASE_URL: 'http://api.example.com', API_SERVICE_TOKEN: token })).toThrow(
+        /^Invalid environment variable API_BASE_URL: must be https/,
+      );
+      for (const loopback of ['http://127.0.0.1:41900', 'http://localhost:8080', 'http://[::1]:9000']) {
+        expect(parseConfig({ ...production, API_BASE_URL: loopback, API_SERVICE_TOKEN: token }).apiBaseUrl).toBe(loopback);
+      }
+    });
+
+    it('refuses the sandbox’s public service token with a real upstream', () => {
+      expect(() => parseConfig({ ...production, API_BASE_URL: 'https://api.example.com' })).toThrow(/^Invalid environment variable API_SERVICE_TOKEN/);
+      expect(() => parseConfig({ ...production, API_BASE_URL: 'https://api.example.com', API_SERVICE_TOKEN: 'sandbox-service-token' })).toThrow(/API_SERVICE_TOKEN/);
+      // The sandbox itself on loopback (tests, a local sidecar) keeps it.
+      expect(parseConfig({ ...production, API_BASE_URL: 'http://127.0.0.1:41900' }).serviceToken).toBe('sandbox-service-token');
+    });
+
+    it('refuses a session secret under 32 characters', () => {
+      expect(() => parseConfig({ ...production, DEMO: '1', SESSION_SECRET: 'x'.repeat(31) })).toThrow(/^Invalid environment variable SESSION_SECRET/);
+    });
+  });
+
+  describe('budgets', () => {
+    it('multiplies every budget by RATE_LIMIT_FACTOR', () => {
+      const one = parseConfig({ SESSION_SECRET: secret }).budgets;
+      const many = parseConfig({ SESSION_SECRET: secret, RATE_LIMIT_FACTOR: '1000' }).budgets;
+      for (const name of Object.keys(one) as (keyof typeof one)[]) expect(many[name].points).toBe(one[name].points * 1000);
+      expect(one.identityIp).toMatchObject({ points: 10, windowSeconds: 3600 });
+    });
+
+    it('keeps RATE_LIMIT_CODES_PER_IP and _PER_TARGET: code requests per 10 minutes, checks three times as many', () => {
+      const config = parseConfig({ SESSION_SECRET: secret, RATE_LIMIT_CODES_PER_IP: '7', RATE_LIMIT_CODES_PER_TARGET: '2' });
+      expect(config.rateLimit).toEqual({ codesPerIp: 7, codesPerTarget: 2 });
+      expect(config.budgets.codeSendIp).toMatchObject({ points: 7, windowSeconds: 600 });
+      expect(config.budgets.codeCheckIp.points).toBe(21);
+      expect(config.budgets.codeCheckTarget.points).toBe(6);
+    });
+
+    it('takes each budget’s own setting and names a malformed one', () => {
+      expect(parseConfig({ SESSION_SECRET: secret, RATE_LIMIT_IDENTITY_PER_IP: '3' }).budgets.identityIp.points).toBe(3);
+      expect(() => parseConfig({ SESSION_SECRET: secret, RATE_LIMIT_CONTACT_PER_IP: '0' })).toThrow(/RATE_LIMIT_CONTACT_PER_IP/);
+      expect(() => parseConfig({ SESSION_SECRET: secret, RATE_LIMIT_FACTOR: '-1' })).toThrow(/RATE_LIMIT_FACTOR/);
+      expect(() => parseConfig({ SESSION_SECRET: secret, TRUSTED_PROXY_HOPS: 'x' })).toThrow(/TRUSTED_PROXY_HOPS/);
+    });
+
+    it('shares UPLOADS_IN_FLIGHT among the cluster’s workers', () => {
+      expect(parseConfig({ SESSION_SECRET: secret }).uploadsInFlight).toBe(8);
+      expect(parseConfig({ SESSION_SECRET: secret, OB_CLIENT_IP_HEADER: 'x-ob-client-ip', WEB_CONCURRENCY: '2' }).uploadsInFlight).toBe(4);
+    });
   });
 });

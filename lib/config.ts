@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { type Budget, type BudgetName, BUDGETS, budgetNames, derivedOverrides, resolveBudgets } from '@/lib/bff/limits';
 
 /**
  * The one place that reads process.env on the server. Validated once; a missing or malformed
@@ -26,8 +27,14 @@ const envSchema = z.object({
   SITE_URL: optionalUrl,
   PORT: positiveInt(3000),
   REDIS_URL: optionalUrl,
-  RATE_LIMIT_CODES_PER_IP: positiveInt(20),
-  RATE_LIMIT_CODES_PER_TARGET: positiveInt(5),
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().nonnegative().max(10).default(0),
+  // `npm start` asks for the demo (the embedded sandbox API); nothing else runs it in production.
+  DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
+  UPLOADS_IN_FLIGHT: positiveInt(8),
+  WEB_CONCURRENCY: z.coerce.number().int().positive().optional(),
+  // Set by scripts/cluster.cjs in its workers: the header it writes the client's address into.
+  OB_CLIENT_IP_HEADER: z.string().regex(/^x-[a-z0-9-]+$/).optional(),
   SETTINGS_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(60),
   ADDRESS_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(600),
   DATA_DIR: z.string().min(1).optional(),
@@ -51,6 +58,14 @@ export interface Config {
   siteUrl: string;
   redisUrl: string | undefined;
   rateLimit: { codesPerIp: number; codesPerTarget: number };
+  /** Every budget of lib/bff/limits.ts as it applies here (factor and settings applied). */
+  budgets: Record<BudgetName, Budget>;
+  /** How many X-Forwarded-For entries, from the right, our own proxies wrote. */
+  trustedProxyHops: number;
+  /** The header scripts/cluster.cjs sets from the socket (undefined outside it: `next dev`). */
+  clientIpHeader: string | undefined;
+  /** Uploads one server process takes at once (UPLOADS_IN_FLIGHT shared among the cluster's workers). */
+  uploadsInFlight: number;
   /** How long server-rendered pages reuse the upstream's settings. */
   settingsCacheMs: number;
   /** How long the backend-for-frontend reuses an address list (0: never). */
@@ -59,6 +74,49 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** The sandbox's published service token: never a real upstream's. */
+export const SANDBOX_SERVICE_TOKEN = 'sandbox-service-token';
+
+function isLoopback(url: URL): boolean {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** RATE_LIMIT_<NAME> settings of the budgets table, each a positive whole number. */
+function budgetOverrides(env: Record<string, string | undefined>): Partial<Record<BudgetName, number>> {
+  const overrides: Partial<Record<BudgetName, number>> = {};
+  for (const name of budgetNames) {
+    const variable = BUDGETS[name].env;
+    const raw = env[variable];
+    if (raw === undefined || raw === '') continue;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 1) throw new ConfigError(`Invalid environment variable ${variable}: must be a whole number, 1 or more`);
+    overrides[name] = value;
+  }
+  return overrides;
+}
+
+/**
+ * A production start must name its upstream (or ask for the demo), reach it over https (plain
+ * http only on loopback) and not use the sandbox's public service token against it.
+ */
+function checkProductionPosture(e: z.infer<typeof envSchema>, demo: boolean): void {
+  if (e.NODE_ENV !== 'production') return;
+  if (!e.API_BASE_URL) {
+    if (demo) return;
+    throw new ConfigError(
+      'Missing environment variable API_BASE_URL: a production start needs its upstream (for the demo with the embedded sandbox API, run `npm start` or set DEMO=1)',
+    );
+  }
+  const upstream = new URL(e.API_BASE_URL);
+  if (upstream.protocol !== 'https:' && !isLoopback(upstream)) {
+    throw new ConfigError('Invalid environment variable API_BASE_URL: must be https in production (plain http only to a loopback address)');
+  }
+  if (e.API_SERVICE_TOKEN === SANDBOX_SERVICE_TOKEN && !isLoopback(upstream)) {
+    throw new ConfigError('Invalid environment variable API_SERVICE_TOKEN: the sandbox\'s public token cannot be used with a real upstream');
+  }
+}
 
 /** In sandbox mode the session secret is made once and kept under .data/, so sessions survive restarts. */
 function sandboxSessionSecret(dir: string): string {
@@ -87,6 +145,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid environment variable ${issue.path.join('.')}: ${issue.message}`);
   }
   const e = result.data;
+  const demo = e.DEMO === '1' || e.DEMO === 'true';
+  checkProductionPosture(e, demo);
   const usesSandbox = !e.API_BASE_URL;
   if (!usesSandbox && !e.SESSION_SECRET && e.NODE_ENV === 'production') {
     throw new ConfigError('Missing environment variable SESSION_SECRET: required with a real upstream (API_BASE_URL)');
@@ -102,6 +162,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!sessionSecret) {
     throw new ConfigError('Missing environment variable SESSION_SECRET (or DATA_DIR to keep a generated one)');
   }
+  const budgets = resolveBudgets(e.RATE_LIMIT_FACTOR, derivedOverrides(budgetOverrides(env)));
   return {
     isProduction: e.NODE_ENV === 'production',
     apiBaseUrl: (e.API_BASE_URL ?? `http://127.0.0.1:${e.SANDBOX_PORT}`).replace(/\/+$/, ''),
@@ -114,7 +175,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     siteName: e.NEXT_PUBLIC_SITE_NAME,
     siteUrl: e.SITE_URL?.replace(/\/+$/, '') ?? `http://localhost:${e.PORT}`,
     redisUrl: e.REDIS_URL,
-    rateLimit: { codesPerIp: e.RATE_LIMIT_CODES_PER_IP, codesPerTarget: e.RATE_LIMIT_CODES_PER_TARGET },
+    rateLimit: { codesPerIp: budgets.codeSendIp.points, codesPerTarget: budgets.codeSendTarget.points },
+    budgets,
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    clientIpHeader: e.OB_CLIENT_IP_HEADER,
+    uploadsInFlight: Math.max(1, Math.floor(e.UPLOADS_IN_FLIGHT / (e.OB_CLIENT_IP_HEADER ? (e.WEB_CONCURRENCY ?? 1) : 1))),
     settingsCacheMs: e.SETTINGS_CACHE_SECONDS * 1000,
     addressCacheMs: e.ADDRESS_CACHE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,

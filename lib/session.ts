@@ -1,30 +1,61 @@
 import 'server-only';
-import { getIronSession, type SessionOptions } from 'iron-session';
+import { randomUUID } from 'node:crypto';
+import { getIronSession, type IronSession, type SessionOptions } from 'iron-session';
 import { cookies } from 'next/headers';
 import { cache } from 'react';
-import type { User } from '@/lib/api/types';
+import type { SessionUser, User } from '@/lib/api/types';
+import { mark, wasMarked } from '@/lib/bff/rate-limit';
 import { getConfig } from '@/lib/config';
 import { SESSION_COOKIE } from '@/lib/session-cookie';
 import { callUpstream } from '@/lib/upstream';
 
-/** What the encrypted, HttpOnly session cookie holds: the customer's upstream token and nothing else. */
+/**
+ * What the encrypted, HttpOnly session cookie holds: the customer's upstream token and the id
+ * logout revokes on the server (a copied cookie stops working with it).
+ */
 export interface SessionData {
   token?: string;
+  sid?: string;
 }
 
+const SESSION_TTL_SECONDS = 60 * 60 * 12;
+
+/** `__Host-` over HTTPS: the browser then refuses it from a subdomain or without Secure and Path=/. */
+export function sessionCookieName(): string {
+  return getConfig().cookieSecure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
 
 export function sessionOptions(): SessionOptions {
   const config = getConfig();
   return {
-    cookieName: SESSION_COOKIE,
+    cookieName: sessionCookieName(),
     password: config.sessionSecret,
-    ttl: 60 * 60 * 12,
+    ttl: SESSION_TTL_SECONDS,
     cookieOptions: { httpOnly: true, sameSite: 'lax', secure: config.cookieSecure, path: '/' },
   };
 }
 
-export async function getSession() {
-  return getIronSession<SessionData>(await cookies(), sessionOptions());
+/** The session; one whose id was revoked by a logout (or that has none) holds no token. */
+export async function getSession(): Promise<IronSession<SessionData>> {
+  const session = await getIronSession<SessionData>(await cookies(), sessionOptions());
+  if (session.token && (!session.sid || (await wasMarked('revoked-session', session.sid, SESSION_TTL_SECONDS)))) {
+    session.token = undefined;
+    session.sid = undefined;
+  }
+  return session;
+}
+
+/** After a login: the token, under a fresh session id. */
+export async function startSession(session: IronSession<SessionData>, token: string): Promise<void> {
+  session.token = token;
+  session.sid = randomUUID();
+  await session.save();
+}
+
+/** Logout: the id is revoked where every instance looks (the rate-limit store), then the cookie goes. */
+export async function endSession(session: IronSession<SessionData>): Promise<void> {
+  if (session.sid) await mark('revoked-session', session.sid, SESSION_TTL_SECONDS);
+  session.destroy();
 }
 
 export type CurrentUser = { state: 'anonymous' } | { state: 'user'; user: User } | { state: 'rejected' } | { state: 'unavailable' };
@@ -45,8 +76,43 @@ export async function resolveUser(token: string | undefined): Promise<CurrentUse
   }
 }
 
+/**
+ * The customer as every page carries it: only what the header, login, inquiry list and wizard show.
+ * Read defensively: an upstream answer missing a part gives an empty value, not an error.
+ */
+export function sessionUser(user: User): SessionUser {
+  const data: Partial<User['data']> = user.data ?? {};
+  return {
+    user_id: user.user_id,
+    data: {
+      name: data.name ?? '',
+      surname: data.surname ?? '',
+      nationality_number: data.nationality_number ?? '',
+      confirm_nationality: { status: data.confirm_nationality?.status ?? 0 },
+    },
+    subscriptions: (Array.isArray(user.subscriptions) ? user.subscriptions : []).map((subscription) => ({
+      subscription_id: subscription.subscription_id,
+      status: subscription.status,
+      service_number: subscription.service_number ?? null,
+      info: { register_date: subscription.info?.register_date },
+      data: { reference_type: subscription.data?.reference_type, product: { name: subscription.data?.product?.name ?? '' } },
+    })),
+  };
+}
+
+/** The profile's data: everything but the modem credentials, which their own tab asks for. */
+export function profileUser(user: User): User {
+  return {
+    ...user,
+    subscriptions: user.subscriptions.map((subscription) => ({
+      ...subscription,
+      data: { ...subscription.data, auth_params: subscription.data.auth_params ? { username: '', password: '' } : null },
+    })),
+  };
+}
+
 /** The signed-in customer for server components, asked once per request. */
-export const getCurrentUser = cache(async (): Promise<User | null> => {
+export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
   const result = await resolveUser((await getSession()).token);
-  return result.state === 'user' ? result.user : null;
+  return result.state === 'user' ? sessionUser(result.user) : null;
 });

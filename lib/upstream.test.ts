@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { encodeMultipart } from '@/lib/bff/body';
 
 // A real upstream on loopback: it answers per path and remembers the last request it saw.
 let seen: { method?: string; url?: string; headers: IncomingMessage['headers']; body: Buffer } | undefined;
@@ -63,11 +64,13 @@ describe('callUpstream', () => {
   });
 
   it('sends uploads as multipart with their bytes intact', async () => {
-    const form = new FormData();
-    form.append('subscription_id', '1001');
     const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255]);
-    form.append('tax-plate', new Blob([bytes], { type: 'image/png' }), 'front.png');
-    await upstreamModule.callUpstream('uploadSubscriptionDocs', { form, userToken: 't' });
+    // The file in two pieces, as it arrived: the body is written piece by piece, never joined.
+    const multipart = encodeMultipart({
+      fields: { subscription_id: '1001' },
+      files: { 'tax-plate': { filename: 'front.png', type: 'image/png', chunks: [Buffer.from(bytes.subarray(0, 3)), Buffer.from(bytes.subarray(3))] } },
+    });
+    await upstreamModule.callUpstream('uploadSubscriptionDocs', { multipart, userToken: 't' });
     const type = String(seen?.headers['content-type']);
     expect(type).toMatch(/^multipart\/form-data; boundary=/);
     expect(Number(seen?.headers['content-length'])).toBe(seen?.body.length);

@@ -27,8 +27,8 @@ export interface UpstreamAnswer<T = unknown> {
 export interface UpstreamRequest {
   /** JSON body. */
   json?: unknown;
-  /** Multipart body (uploads), already checked and held in memory. */
-  form?: FormData;
+  /** Multipart body (uploads), already checked: written piece by piece, the files never copied. */
+  multipart?: { contentType: string; pieces: Buffer[]; length: number };
   userToken?: string;
   /** Extra headers we decide to send (Accept-Language, X-Forwarded-For, X-Request-Id). */
   headers?: Record<string, string>;
@@ -43,17 +43,16 @@ const agents = {
   'https:': new https.Agent({ keepAlive: true, maxSockets: 256 }),
 };
 
-async function encodeBody(request: UpstreamRequest): Promise<{ body?: Buffer; contentType?: string }> {
-  if (request.json !== undefined) return { body: Buffer.from(JSON.stringify(request.json)), contentType: 'application/json' };
-  if (request.form) {
-    // The platform's own multipart encoder (boundary included); the files are small and checked.
-    const encoded = new Response(request.form);
-    return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? undefined };
+function encodeBody(request: UpstreamRequest): { body?: Buffer[]; length?: number; contentType?: string } {
+  if (request.json !== undefined) {
+    const json = Buffer.from(JSON.stringify(request.json));
+    return { body: [json], length: json.length, contentType: 'application/json' };
   }
+  if (request.multipart) return { body: request.multipart.pieces, length: request.multipart.length, contentType: request.multipart.contentType };
   return {};
 }
 
-function send(url: URL, method: string, headers: Record<string, string>, body: Buffer | undefined, timeoutMs: number) {
+function send(url: URL, method: string, headers: Record<string, string>, body: Buffer[] | undefined, timeoutMs: number) {
   const client = url.protocol === 'https:' ? https : http;
   const signal = AbortSignal.timeout(timeoutMs);
   return new Promise<{ status: number; text: string }>((resolve, reject) => {
@@ -66,14 +65,15 @@ function send(url: URL, method: string, headers: Record<string, string>, body: B
       incoming.on('error', fail);
     });
     outgoing.on('error', fail);
-    outgoing.end(body);
+    for (const piece of body ?? []) outgoing.write(piece);
+    outgoing.end();
   });
 }
 
 export async function callUpstream<T = unknown>(name: ApiCallName, request: UpstreamRequest = {}): Promise<UpstreamAnswer<T>> {
   const config = getConfig();
   const call = apiCalls[name];
-  const { body, contentType } = await encodeBody(request);
+  const { body, length, contentType } = encodeBody(request);
   const headers: Record<string, string> = {
     ...request.headers,
     [config.serviceTokenHeader]: config.serviceToken,
@@ -81,7 +81,7 @@ export async function callUpstream<T = unknown>(name: ApiCallName, request: Upst
   };
   if (request.userToken) headers.Authorization = `Bearer ${request.userToken}`;
   if (contentType) headers['Content-Type'] = contentType;
-  if (body) headers['Content-Length'] = String(body.length);
+  if (body) headers['Content-Length'] = String(length);
 
   const started = performance.now();
   let answer: { status: number; text: string };

@@ -1,6 +1,8 @@
-// `npm start`: builds when there is no current build, starts the embedded sandbox API unless
-// API_BASE_URL points at a real upstream, then serves the production (standalone) server.
-// `npm run dev` does the same with `next dev` and no build.
+// `npm start` (`start.mjs --demo`): builds when there is no current build, starts the embedded
+// sandbox API unless API_BASE_URL points at a real upstream, then serves the production
+// (standalone) server. Without --demo (or DEMO=1) and without API_BASE_URL it stops: production
+// never runs the sandbox unasked. `npm run dev` starts the sandbox with `next dev` and no build.
+// With API_BASE_URL set the sandbox never runs.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
@@ -8,6 +10,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dev = process.argv.includes('--dev');
+const demo = !process.env.API_BASE_URL && (process.argv.includes('--demo') || ['1', 'true'].includes(process.env.DEMO ?? ''));
+const sandbox = !process.env.API_BASE_URL && (dev || demo);
 const port = process.env.PORT ?? '3000';
 const sandboxPort = process.env.SANDBOX_PORT ?? '41900';
 // Paths are made absolute: the standalone server runs from .next/standalone.
@@ -81,13 +85,25 @@ function run(command, args, options = {}) {
   return child;
 }
 
+if (!dev && !demo && !process.env.API_BASE_URL) {
+  console.error(
+    'Missing environment variable API_BASE_URL: a production start needs its upstream (for the demo with the embedded sandbox API, run `npm start` or set DEMO=1)',
+  );
+  process.exit(1);
+}
+if (demo) {
+  console.log(
+    '> Demo mode: the embedded sandbox API stands in for the provider, fixture customers are live and every one-time code is printed here (and at /__sandbox/outbox). Not for production: set API_BASE_URL.',
+  );
+}
+
 if (!dev && !buildIsCurrent()) {
   console.log('> No current production build: running `npm run build` first.');
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, env, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-if (!process.env.API_BASE_URL) {
+if (sandbox) {
   run(bin('tsx'), ['sandbox/main.ts']);
   await waitForPort(sandboxPort, 30_000);
 }
@@ -98,6 +114,6 @@ if (dev) {
   // HOSTNAME is the machine's name in most shells; the standalone server binds to it.
   // cluster.cjs runs server.js in WEB_CONCURRENCY workers (default: one per core).
   run(process.execPath, [path.join(distDir, 'standalone', 'cluster.cjs')], {
-    env: { ...env, PORT: port, HOSTNAME: process.env.BIND_HOST ?? '0.0.0.0', NODE_ENV: 'production' },
+    env: { ...env, PORT: port, HOSTNAME: process.env.BIND_HOST ?? '0.0.0.0', NODE_ENV: 'production', ...(demo ? { DEMO: '1' } : {}) },
   });
 }

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import styles from '@/components/account/account.module.css';
-import type { Subscription } from '@/lib/api/types';
+import type { SubscriptionSummary } from '@/lib/api/types';
 import { formatDate } from '@/lib/domain/format';
 import { applicationTypeKey, sortSubscriptions, subscriptionStatusKey } from '@/lib/domain/subscription';
 import { NoSubscription } from '@/components/account/no-subscription';
@@ -12,16 +12,16 @@ import { NoSubscription } from '@/components/account/no-subscription';
  * The customer's applications with their status labels (spec §4), newest first. The inquiry popup
  * shows it as it is; the profile passes its own heading and adds to each item (`renderExtra`).
  */
-export function ApplicationList({
+export function ApplicationList<S extends SubscriptionSummary>({
   subscriptions,
   focusOnMount = false,
   heading: headingText,
   renderExtra,
 }: {
-  subscriptions: readonly Subscription[];
+  subscriptions: readonly S[];
   focusOnMount?: boolean;
   heading?: string;
-  renderExtra?: (subscription: Subscription) => ReactNode;
+  renderExtra?: (subscription: S) => ReactNode;
 }) {
   const t = useTranslations('inquiry');
   const s = useTranslations('subscription');

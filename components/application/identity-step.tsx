@@ -72,9 +72,18 @@ export function IdentityStep({
   }, [serverErrors, setError]);
 
   const fieldId = (name: keyof IdentityForm) => `${id}-${name}`;
-  const errorOf = (error: FieldError | undefined) => {
+  /** One message per field; a rule with a spec title ('Vatandaşlık Numarası Hatalı') leads with it. */
+  const errorOf = (error: FieldError | undefined): ReactNode => {
     if (!error?.message) return undefined;
-    return error.type === 'server' ? error.message : validationText(error.message).text;
+    if (error.type === 'server') return error.message;
+    const { title, text } = validationText(error.message);
+    return title ? (
+      <>
+        <strong>{title}</strong> {text}
+      </>
+    ) : (
+      text
+    );
   };
   const text = (name: keyof IdentityForm, options: { autoComplete?: string; maxLength?: number } = {}) => {
     const error = errorOf(formState.errors[name]);

@@ -127,7 +127,8 @@ export function PackageStep({
       {problem === 'unknown' ? <Notice tone="danger" title={t('unknownTitle')}>{t('unknownText')}</Notice> : null}
 
       <div className={styles.actions}>
-        <Button type="submit" disabled={productId === null || submitting} aria-busy={submitting || undefined}>
+        {/* Without a package the button is marked disabled but can still be pressed, to say why: 'Paket Seçimi Yapılmadı'. */}
+        <Button type="submit" disabled={submitting} aria-disabled={productId === null || undefined} aria-busy={submitting || undefined}>
           {nextLabel}
         </Button>
       </div>

@@ -10,6 +10,7 @@ import { describedBy, Field, Input } from '@/components/ui/field';
 import { inputMasks, MaskedInput } from '@/components/ui/masked-input';
 import { Notice } from '@/components/ui/notice';
 import { callApi } from '@/lib/api/client';
+import { retryAfterSeconds } from '@/lib/api/error-message';
 import { mailConfirmSchema, mailRequestSchema, phoneConfirmSchema, phoneRequestSchema } from '@/lib/validation/application';
 
 export type VerificationKind = 'phone' | 'mail';
@@ -55,6 +56,9 @@ export function VerificationForm({
       setCode('');
       setSentAt(Date.now());
     } catch (failure) {
+      // Too early or too often (429): the countdown runs to the wait the server named.
+      const wait = retryAfterSeconds(failure);
+      if (wait && codeHash !== null) setSentAt(Date.now() - (RESEND_SECONDS - wait) * 1000);
       setError({ field: 'form', text: errorText(failure) });
     } finally {
       setBusy(false);
@@ -144,6 +148,8 @@ export function VerificationForm({
             />
           </Field>
           {error?.title && error.field === 'code' ? <p className={styles.errorTitle}>{error.title}</p> : null}
+          {/* A refused resend (429 with its wait, network) speaks here too, not only on the first step. */}
+          {error?.field === 'form' ? <Notice tone="danger" title={error.text} /> : null}
           <Button type="submit" disabled={busy} aria-busy={busy || undefined} block>
             {t('confirm')}
           </Button>

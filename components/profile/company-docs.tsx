@@ -8,7 +8,8 @@ import { DocumentUpload } from '@/components/profile/document-upload';
 import { reviewTones } from '@/components/profile/review-tone';
 import styles from '@/components/profile/profile.module.css';
 import { StatusPill } from '@/components/profile/status-pill';
-import { useCurrentUser } from '@/components/session/session-provider';
+import { ProfileLoading } from '@/components/profile/profile-loading';
+import { useProfile } from '@/components/profile/use-profile';
 import { Notice } from '@/components/ui/notice';
 import { canUploadCompanyDocs } from '@/lib/domain/subscription';
 import { reviewStatusKey } from '@/lib/profile/review';
@@ -35,8 +36,9 @@ function CompanyDocs({ subscriptionId }: { subscriptionId: number }) {
   const review = useTranslations('profile.review');
   const identity = useTranslations('profile.identity');
   const headingId = useId();
-  const { user, refresh } = useCurrentUser();
-  const subscription = user?.subscriptions.find((item) => item.subscription_id === subscriptionId);
+  const { profile, failed, refresh } = useProfile();
+  if (!profile) return <ProfileLoading failed={failed} />;
+  const subscription = profile.subscriptions.find((item) => item.subscription_id === subscriptionId);
   const company = subscription?.data.customer.company;
   if (!subscription || !company) {
     return (

@@ -3,11 +3,22 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { Facts } from '@/components/profile/facts';
+import { ProfileLoading } from '@/components/profile/profile-loading';
+import { useModemCredentials } from '@/components/profile/use-profile';
 import styles from '@/components/profile/profile.module.css';
 import { Button } from '@/components/ui/button';
 
-/** The Modem Info tab: username and password (hidden until revealed), each with a copy button. */
-export function ModemInfo({ username, password }: { username: string; password: string }) {
+/**
+ * The Modem Info tab: username and password (hidden until revealed), each with a copy button. The
+ * credentials are asked for when the tab shows, never carried by a page.
+ */
+export function ModemInfo({ subscriptionId }: { subscriptionId: number }) {
+  const { credentials, failed } = useModemCredentials(subscriptionId);
+  if (!credentials) return <ProfileLoading failed={failed} />;
+  return <ModemFacts username={credentials.username} password={credentials.password} />;
+}
+
+function ModemFacts({ username, password }: { username: string; password: string }) {
   const t = useTranslations('profile.detail');
   const [revealed, setRevealed] = useState(false);
   const [copied, setCopied] = useState<string | null>(null);

@@ -8,7 +8,9 @@ import { IdentityPanel } from '@/components/profile/identity-panel';
 import { ProfileSubscriptions } from '@/components/profile/profile-subscriptions';
 import styles from '@/components/profile/profile.module.css';
 import { SubscriberInfo } from '@/components/profile/subscriber-info';
+import { ProfileLoading } from '@/components/profile/profile-loading';
 import { Tabs } from '@/components/profile/tabs';
+import { useProfile } from '@/components/profile/use-profile';
 import { useCurrentUser } from '@/components/session/session-provider';
 import { Button } from '@/components/ui/button';
 import { initials } from '@/lib/domain/format';
@@ -20,7 +22,8 @@ import { activeTab, type ProfileTab, profileTabs } from '@/lib/profile/tabs';
  */
 export function ProfileContent({ close }: { close: () => void }) {
   const t = useTranslations('profile');
-  const { user, refresh, logout } = useCurrentUser();
+  const { user, refresh: refreshSession, logout } = useCurrentUser();
+  const { profile, failed, refresh } = useProfile({ onOpen: 'fetch' });
   const showError = useErrorDialog();
   const notify = useNotify();
   const [requested, setRequested] = useState<ProfileTab>();
@@ -28,8 +31,8 @@ export function ProfileContent({ close }: { close: () => void }) {
 
   // Fresh data every time the profile opens: statuses change on the provider's side.
   useEffect(() => {
-    refresh().catch(() => undefined);
-  }, [refresh]);
+    refreshSession().catch(() => undefined);
+  }, [refreshSession]);
 
   // Logged out (here or elsewhere) or the session was refused: nothing left to show.
   useEffect(() => {
@@ -67,7 +70,7 @@ export function ProfileContent({ close }: { close: () => void }) {
           </p>
           <p className={styles.meta}>
             <span className="visually-hidden">{t('phone')}: </span>
-            {user.data.phone}
+            {profile?.data.phone}
           </p>
         </div>
         <Button variant="secondary" className={styles.logout} disabled={leaving} onClick={() => void onLogout()}>
@@ -75,9 +78,10 @@ export function ProfileContent({ close }: { close: () => void }) {
         </Button>
       </div>
       <Tabs label={t('tabsLabel')} items={tabs.map((key) => ({ key, label: t(`tabs.${key}`) }))} selected={selected} onSelect={setRequested} autoFocus>
-        {selected === 'subscriptions' ? <ProfileSubscriptions user={user} /> : null}
-        {selected === 'subscriber' ? <SubscriberInfo user={user} /> : null}
-        {selected === 'identity' ? <IdentityPanel identity={user.data.confirm_nationality} onUploaded={refresh} /> : null}
+        {!profile ? <ProfileLoading failed={failed} /> : null}
+        {profile && selected === 'subscriptions' ? <ProfileSubscriptions user={profile} /> : null}
+        {profile && selected === 'subscriber' ? <SubscriberInfo user={profile} /> : null}
+        {profile && selected === 'identity' ? <IdentityPanel identity={profile.data.confirm_nationality} onUploaded={refresh} /> : null}
       </Tabs>
     </div>
   );

@@ -12,7 +12,8 @@ import { reviewTones } from '@/components/profile/review-tone';
 import { StatusPill } from '@/components/profile/status-pill';
 import { subscriptionTone } from '@/components/profile/subscription-tone';
 import { Tabs } from '@/components/profile/tabs';
-import { useCurrentUser } from '@/components/session/session-provider';
+import { ProfileLoading } from '@/components/profile/profile-loading';
+import { useProfile } from '@/components/profile/use-profile';
 import { Button } from '@/components/ui/button';
 import type { Subscription } from '@/lib/api/types';
 import { formatDate } from '@/lib/domain/format';
@@ -28,7 +29,7 @@ export function useSubscriptionDetail() {
   const { open } = usePopups();
   const t = useTranslations('profile.detail');
   return useCallback(
-    (subscription: Subscription) =>
+    (subscription: Pick<Subscription, 'subscription_id' | 'data'>) =>
       open({
         id: `subscription-${subscription.subscription_id}`,
         size: 'big',
@@ -45,9 +46,10 @@ export function useSubscriptionDetail() {
  */
 function SubscriptionDetail({ subscriptionId }: { subscriptionId: number }) {
   const t = useTranslations('profile.detail');
-  const { user } = useCurrentUser();
+  const { profile, failed } = useProfile();
   const [requested, setRequested] = useState<DetailTab>();
-  const subscription = user?.subscriptions.find((item) => item.subscription_id === subscriptionId);
+  if (!profile) return <ProfileLoading failed={failed} />;
+  const subscription = profile.subscriptions.find((item) => item.subscription_id === subscriptionId);
   if (!subscription) {
     return (
       <NoSubscription />
@@ -61,9 +63,7 @@ function SubscriptionDetail({ subscriptionId }: { subscriptionId: number }) {
       {selected === 'subscription' ? <SubscriptionInfo subscription={subscription} /> : null}
       {selected === 'customer' ? <CustomerInfo subscription={subscription} /> : null}
       {selected === 'tariff' ? <TariffInfo subscription={subscription} /> : null}
-      {selected === 'modem' && subscription.data.auth_params ? (
-        <ModemInfo username={subscription.data.auth_params.username} password={subscription.data.auth_params.password} />
-      ) : null}
+      {selected === 'modem' && subscription.data.auth_params ? <ModemInfo subscriptionId={subscription.subscription_id} /> : null}
     </Tabs>
   );
 }

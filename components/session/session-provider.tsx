@@ -2,20 +2,20 @@
 
 import { useRouter } from 'next/navigation';
 import { createContext, type ReactNode, startTransition, useCallback, useContext, useMemo, useState } from 'react';
-import type { User } from '@/lib/api/types';
+import type { SessionUser } from '@/lib/api/types';
 import { SESSION_ENDPOINT as SESSION_URL } from '@/lib/api/session-endpoint';
 
 // The fetcher module (with the call list and its schemas) loads only when the session is asked for.
 const loadClient = () => import('@/lib/api/client');
 
-async function fetchSessionUser(): Promise<User | null> {
+async function fetchSessionUser(): Promise<SessionUser | null> {
   const { requestJson } = await loadClient();
-  return (await requestJson<User | null>(SESSION_URL)).data ?? null;
+  return (await requestJson<SessionUser | null>(SESSION_URL)).data ?? null;
 }
 
 interface SessionState {
-  user: User | null;
-  setUser: (user: User | null) => void;
+  user: SessionUser | null;
+  setUser: (user: SessionUser | null) => void;
 }
 
 const SessionContext = createContext<SessionState | null>(null);
@@ -26,7 +26,7 @@ const SessionContext = createContext<SessionState | null>(null);
  * logout update it in place. Plain React state: every page loads this, and a cache library would
  * add its code to every first load for one value.
  */
-export function SessionProvider({ initialUser, children }: { initialUser: User | null; children: ReactNode }) {
+export function SessionProvider({ initialUser, children }: { initialUser: SessionUser | null; children: ReactNode }) {
   const [user, setUser] = useState(initialUser);
   // A server render after router.refresh() brings the session as the server sees it now.
   const [serverUser, setServerUser] = useState(initialUser);
@@ -40,11 +40,11 @@ export function SessionProvider({ initialUser, children }: { initialUser: User |
 
 export interface CurrentUser {
   /** The customer, or null when logged out. */
-  user: User | null;
+  user: SessionUser | null;
   /** After login (auth, register-step-4, transfer-register-step-5): show this user everywhere. */
-  setUser: (user: User) => Promise<void>;
+  setUser: (user: SessionUser) => Promise<void>;
   /** Asks the server again (after an upload or a new subscription, say). */
-  refresh: () => Promise<User | null>;
+  refresh: () => Promise<SessionUser | null>;
   /** Ends the session (spec §4: the token is removed and the user cleared). */
   logout: () => Promise<void>;
 }
@@ -59,7 +59,7 @@ export function useCurrentUser(): CurrentUser {
   const refreshServer = useCallback(() => startTransition(() => router.refresh()), [router]);
 
   const setUser = useCallback(
-    async (next: User) => {
+    async (next: SessionUser) => {
       setState(next);
       refreshServer();
     },

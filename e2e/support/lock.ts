@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sitePort } from './env';
 
-const STALE_MS = 60_000;
+/** Longer than a test may run (a slow one: 3 × 60 s): only a lock left behind by a killed worker is this old. */
+const STALE_MS = 200_000;
 
 /**
  * Runs `task` while holding a named lock shared by every worker of this run. A new login code

@@ -1,8 +1,11 @@
 import { sandboxURL, serviceToken } from './env';
 
-/** The sandbox's own test hooks (DESIGN.md §5), called directly, as a test harness may. */
-export async function sandbox<T = unknown>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sandboxURL}${path}`, {
+/**
+ * The sandbox's own test hooks (DESIGN.md §5), called directly, as a test harness may. `base` is the
+ * run's sandbox unless a test started one of its own (e2e/code-limits.spec.ts).
+ */
+export async function sandbox<T = unknown>(path: string, body?: unknown, base = sandboxURL): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { 'X-Service-Token': serviceToken, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -11,20 +14,27 @@ export async function sandbox<T = unknown>(path: string, body?: unknown): Promis
   return (await response.json()) as T;
 }
 
-interface OutboxEntry {
+export interface OutboxEntry {
   channel: 'sms' | 'mail';
   to: string;
   code: string;
   text: string;
-  created_at: string;
+  created_at: number;
 }
 
-/** The newest one-time code sent to a phone (`+90 (5xx) xxx xx xx`) or mail address. */
-export async function latestCode(to: string): Promise<string> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const { data } = await sandbox<{ data: OutboxEntry[] }>(`/__sandbox/outbox?to=${encodeURIComponent(to)}`);
-    if (data[0]) return data[0].code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no code was sent to ${to}`);
+/** Every code sent to a phone (`+90 (5xx) xxx xx xx`) or mail address, newest first. */
+export async function outbox(to: string, base = sandboxURL): Promise<OutboxEntry[]> {
+  const { data } = await sandbox<{ data: OutboxEntry[] }>(`/__sandbox/outbox?to=${encodeURIComponent(to)}`, undefined, base);
+  return data;
+}
+
+/**
+ * The newest one-time code sent to a phone or mail address. Read once, no polling: callers ask only
+ * after the page (or the answer of the call) showed that the code was sent, and the sandbox writes
+ * its outbox before it answers, so a missing code is a failure worth seeing.
+ */
+export async function latestCode(to: string, base = sandboxURL): Promise<string> {
+  const [newest] = await outbox(to, base);
+  if (!newest) throw new Error(`no code was sent to ${to}`);
+  return newest.code;
 }

@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -75,4 +77,65 @@ export async function closedPort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+export interface RunningSandbox {
+  /** Origin of the sandbox (its API is under /v1, its hooks under /__sandbox). */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A sandbox of its own, on a free port and a fresh database, with its own settings (say, the real
+ * 60-second resend rule the main run relaxes). Its clock can be moved with its hooks without
+ * touching any other test's codes.
+ */
+export async function startSandbox(env: Record<string, string> = {}): Promise<RunningSandbox> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-sandbox-'));
+  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'sandbox', 'main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      SANDBOX_HOST: '127.0.0.1',
+      SANDBOX_PORT: '0',
+      SANDBOX_DB: path.join(dataDir, 'sandbox.db'),
+      SANDBOX_FILES_DIR: path.join(dataDir, 'uploads'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`the sandbox did not start: ${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      // "[sandbox] listening on http://127.0.0.1:<port>/v1 (data: …)"
+      const match = /listening on (http:\/\/[^\s/]+)\/v1/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        child.stdout!.off('data', onData);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the sandbox exited with ${code}: ${output}`));
+    });
+  });
+  // Keep reading, so a full pipe never blocks it (every code sent is printed).
+  child.stdout!.resume();
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        const done = () => {
+          rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        };
+        if (child.exitCode !== null) return done();
+        child.once('exit', done);
+        child.kill('SIGTERM');
+      }),
+  };
 }

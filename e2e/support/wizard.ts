@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { randomNationalityNumber } from './people';
 import { latestCode } from './sandbox';
 
 /** Picks one level of the address cascade: by name, or the first option when no name is given. */
@@ -56,7 +57,7 @@ export async function verifyContact(page: Page, kind: 'phone' | 'mail', value: s
   await page.getByRole('button', { name: kind === 'phone' ? 'Cep telefonu: Ekle' : 'E-posta: Ekle' }).click();
   const dialog = page.getByRole('dialog', { name: kind === 'phone' ? 'Telefon numarası doğrulama' : 'E-posta doğrulama' });
   const input = dialog.getByLabel(kind === 'phone' ? 'Cep telefonu numaranız' : 'E-posta adresiniz');
-  if (kind === 'phone') await input.pressSequentially(value.replace(/^\+90/, '').replace(/\D/g, ''));
+  if (kind === 'phone') await input.pressSequentially(phoneDigits(value));
   else await input.fill(value);
   await dialog.getByRole('button', { name: 'Kod Gönder' }).click();
   await expect(dialog.getByRole('status').filter({ hasText: value })).toBeVisible();
@@ -64,3 +65,51 @@ export async function verifyContact(page: Page, kind: 'phone' | 'mail', value: s
   await dialog.getByRole('button', { name: 'Onayla' }).click();
   await expect(dialog).toBeHidden();
 }
+
+/** Someone new to the provider, with a TC kimlik no nobody else in the run uses. */
+export const newApplicant = (): Identity => ({
+  nationality_number: randomNationalityNumber(),
+  serial: 'A12B34567',
+  name: 'Elif',
+  surname: 'Şahin',
+  mother: 'Gül',
+  father: 'Ömer',
+  birthdate: '14/02/1990',
+  securityWord: 'Çiçekçi',
+});
+
+export async function openWizard(page: Page) {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Yeni Başvuru' }).click();
+  await expect(page).toHaveURL(/basvuru=yeni/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Yeni Başvuru' })).toBeVisible();
+}
+
+/**
+ * A new application's address (a 100 Mbps fibre door) and package, as far as the identity step.
+ * Six address levels, a package and the rules of the step itself take more than the default minute
+ * on a busy two-core machine, so a test that walks here gets the slow budget.
+ */
+export async function reachIdentity(page: Page, door = 'Daire 2') {
+  test.slow();
+  await openWizard(page);
+  await chooseAddress(page, door);
+  await expect(page.getByText('Altyapınız 100 Mbps hıza kadar destekliyor.')).toBeVisible();
+  await page.getByRole('button', { name: 'Paket Seç' }).click();
+  await page.getByRole('radio').first().check();
+  await page.getByLabel('Kurulum ücreti ödeme yöntemi').selectOption({ label: '12 X 150 TL' });
+  await page.getByRole('button', { name: 'Nüfus Bilgilerini Ekle' }).click();
+  await expect(page.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toBeVisible();
+}
+
+/** On to the contact step, with a new applicant and no campaign code. */
+export async function reachContact(page: Page, applicant: Identity = newApplicant()) {
+  await reachIdentity(page);
+  await fillIdentity(page, applicant);
+  await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
+  await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
+  await expect(page.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
+}
+
+/** The digits a visitor types into the phone mask for `+90 (5xx) xxx xx xx`. */
+export const phoneDigits = (phone: string) => phone.replace(/^\+90/, '').replace(/\D/g, '');

@@ -178,3 +178,28 @@ export interface TokenAnswer {
 export interface TransferLookup {
   company: string;
 }
+
+/** What a subscription list shows (the inquiry popup): no address, documents or modem credentials. */
+export interface SubscriptionSummary {
+  subscription_id: number;
+  status: number;
+  service_number: string | null;
+  info: { register_date: number };
+  data: { reference_type: 1 | 2; product: { name: string } };
+}
+
+/**
+ * The signed-in customer as every page carries it (the first HTML, GET /api/session, the login
+ * answers): what the header, the login, the inquiry list and the wizard show. The profile asks for
+ * the rest (GET /api/session/profile) and the modem credentials (GET /api/session/modem) when shown.
+ */
+export interface SessionUser {
+  user_id: number;
+  data: {
+    name: string;
+    surname: string;
+    nationality_number: string;
+    confirm_nationality: { status: ConfirmNationality['status'] };
+  };
+  subscriptions: SubscriptionSummary[];
+}

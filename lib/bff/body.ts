@@ -1,6 +1,8 @@
 import 'server-only';
 import busboy from 'busboy';
-import { Readable } from 'node:stream';
+import ExifTransformer from 'exif-be-gone';
+import { randomBytes } from 'node:crypto';
+import { Readable, Writable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { SNIFF_BYTES, sniffFileType, UPLOAD_MAX_BYTES, type UploadType } from '@/lib/domain/uploads';
 
@@ -43,27 +45,138 @@ export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): P
 export interface UploadedFile {
   filename: string;
   type: UploadType;
-  data: Buffer;
+  /** The file as it arrived (images without their metadata), in the pieces it arrived in: one copy. */
+  chunks: Buffer[];
+  size: number;
+  /** The file joined into one buffer: a second copy, made only when asked for (tests). */
+  readonly data: Buffer;
+}
+
+export interface MultipartParts {
+  fields: Record<string, string>;
+  files: Record<string, UploadedFile>;
+}
+
+/** A file to send on: its pieces (as read) or one buffer. */
+export interface OutgoingFile {
+  filename: string;
+  type: UploadType;
+  chunks?: Buffer[];
+  size?: number;
+  data?: Buffer;
+}
+
+const piecesOf = (file: OutgoingFile): Buffer[] => file.chunks ?? (file.data ? [file.data] : []);
+
+/**
+ * Reads one file part: its first bytes prove its type (PDF, JPEG or PNG), images lose their
+ * metadata (EXIF with GPS, XMP, PNG text chunks) on the way in, and the pieces are kept as they
+ * come, never joined: one copy of the file in memory.
+ */
+function readFilePart(stream: Readable, onError: (error: BodyError) => void): Promise<{ type: UploadType; chunks: Buffer[]; size: number } | null> {
+  return new Promise((resolve) => {
+    const head: Buffer[] = [];
+    let headSize = 0;
+    let settled = false;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let sink: Writable | undefined;
+    const finish = (value: { type: UploadType; chunks: Buffer[]; size: number } | null) => {
+      if (settled) return;
+      settled = true;
+      resolve(value);
+    };
+    const refuse = (error: BodyError) => {
+      stream.unpipe();
+      stream.resume();
+      onError(error);
+      finish(null);
+    };
+    const collect = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+    };
+    const start = (first: Buffer) => {
+      const type = sniffFileType(first.subarray(0, SNIFF_BYTES));
+      if (!type) return refuse(new BodyError(415, 'fileType'));
+      if (type === 'application/pdf') {
+        collect(first);
+        sink = new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            collect(chunk);
+            done();
+          },
+        });
+      } else {
+        const scrubber = new ExifTransformer();
+        scrubber.on('data', collect);
+        scrubber.on('error', () => refuse(new BodyError(415, 'fileType')));
+        // 'end', not 'finish': the last scrubbed pieces arrive after the writable side finished.
+        scrubber.on('end', () => finish({ type, chunks, size }));
+        scrubber.write(first);
+        sink = scrubber;
+        return;
+      }
+      sink.on('finish', () => finish({ type, chunks, size }));
+    };
+    stream.on('limit', () => refuse(new BodyError(413, 'fileTooLarge')));
+    // A body cut off inside a file: busboy errors the part's stream too; without a listener that
+    // would be an uncaught exception in the server.
+    stream.on('error', () => {
+      if (settled) return;
+      onError(new BodyError(400, 'invalidRequest'));
+      finish(null);
+    });
+    stream.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      if (sink) {
+        sink.write(chunk);
+        return;
+      }
+      head.push(chunk);
+      headSize += chunk.length;
+      if (headSize >= SNIFF_BYTES) start(Buffer.concat(head));
+    });
+    stream.on('end', () => {
+      if (settled) return;
+      if (!sink) {
+        if (headSize === 0) return refuse(new BodyError(400, 'invalidRequest'));
+        start(Buffer.concat(head));
+        if (settled) return;
+      }
+      sink!.end();
+    });
+  });
 }
 
 /**
  * Parses a multipart upload as it streams in: only the named parts, each file at most
  * 4,000,000 bytes and of a type its first bytes prove. Memory stays bounded by the file count
- * times the size limit.
+ * times the size limit, once.
  */
-export async function readMultipartBody(
-  request: Request,
-  spec: { fields: readonly string[]; files: readonly string[] },
-): Promise<{ fields: Record<string, string>; files: Record<string, UploadedFile> }> {
+export async function readMultipartBody(request: Request, spec: { fields: readonly string[]; files: readonly string[] }): Promise<MultipartParts> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!contentType.startsWith('multipart/form-data') || !request.body) throw new BodyError(400, 'invalidRequest');
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > spec.files.length * UPLOAD_MAX_BYTES + JSON_BODY_LIMIT) throw new BodyError(413, 'fileTooLarge');
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      // busboy reports 'limit' on reaching fileSize: one byte more than a file may have.
+      limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: spec.files.length, fields: spec.fields.length, fieldSize: 1024 },
+    });
+  } catch {
+    // No boundary, or a malformed content type.
+    throw new BodyError(400, 'invalidRequest');
+  }
 
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
     const files: Record<string, UploadedFile> = {};
+    const pending: Promise<unknown>[] = [];
     let failed = false;
+    const source = Readable.fromWeb(request.body as unknown as NodeWebStream<Uint8Array>);
     const fail = (error: BodyError) => {
       if (failed) return;
       failed = true;
@@ -73,52 +186,82 @@ export async function readMultipartBody(
       source.resume();
       reject(error);
     };
-    const parser = busboy({
-      headers: { 'content-type': contentType },
-      limits: { fileSize: UPLOAD_MAX_BYTES, files: spec.files.length, fields: spec.fields.length, fieldSize: 1024 },
-    });
     parser.on('file', (name, stream, info) => {
-      if (!spec.files.includes(name) || files[name]) {
+      if (failed || !spec.files.includes(name) || files[name] || pending.length >= spec.files.length) {
         stream.resume();
         fail(new BodyError(400, 'invalidRequest'));
         return;
       }
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => fail(new BodyError(413, 'fileTooLarge')));
-      stream.on('end', () => {
-        if (failed) return;
-        const data = Buffer.concat(chunks);
-        const type = sniffFileType(data.subarray(0, SNIFF_BYTES));
-        if (!type) return fail(new BodyError(415, 'fileType'));
-        files[name] = { filename: info.filename || name, type, data };
-      });
+      pending.push(
+        readFilePart(stream, fail).then((file) => {
+          if (file && !failed) {
+            files[name] = {
+              filename: safeFilename(info.filename, name),
+              ...file,
+              get data() {
+                return Buffer.concat(file.chunks);
+              },
+            };
+          }
+        }),
+      );
     });
-    parser.on('field', (name, value) => {
-      if (!spec.fields.includes(name)) fail(new BodyError(400, 'invalidRequest'));
+    parser.on('field', (name, value, info) => {
+      if (!spec.fields.includes(name) || info.valueTruncated) fail(new BodyError(400, 'invalidRequest'));
       else fields[name] = value;
     });
     parser.on('filesLimit', () => fail(new BodyError(413, 'fileCount')));
     parser.on('fieldsLimit', () => fail(new BodyError(400, 'invalidRequest')));
     parser.on('error', () => fail(new BodyError(400, 'invalidRequest')));
     parser.on('close', () => {
-      if (failed) return;
-      const complete = spec.files.every((name) => files[name]) && spec.fields.every((name) => fields[name]);
-      if (!complete) fail(new BodyError(400, 'invalidRequest'));
-      else resolve({ fields, files });
+      void Promise.all(pending).then(() => {
+        if (failed) return;
+        const complete = spec.files.every((name) => files[name]) && spec.fields.every((name) => fields[name]);
+        if (!complete) fail(new BodyError(400, 'invalidRequest'));
+        else resolve({ fields, files });
+      });
     });
-    const source = Readable.fromWeb(request.body as unknown as NodeWebStream<Uint8Array>);
     source.on('error', () => fail(new BodyError(400, 'invalidRequest')));
     source.pipe(parser);
   });
 }
 
-/** The checked parts as a fresh multipart body for the upstream. */
-export function toFormData(parts: { fields: Record<string, string>; files: Record<string, UploadedFile> }): FormData {
+/** A file name the upstream may show: no path, no control characters or quotes, at most 100 characters. */
+function safeFilename(filename: string | undefined, fallback: string): string {
+  const base = (filename ?? '').split(/[\\/]/).pop() ?? '';
+  const clean = base.replace(/[\u0000-\u001f\u007f"\\]/g, '').trim().slice(0, 100);
+  return clean || fallback;
+}
+
+/** The checked parts as FormData (the upstream gets encodeMultipart's pieces instead: no copies). */
+export function toFormData(parts: { fields: Record<string, string>; files: Record<string, OutgoingFile> }): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(parts.fields)) form.append(name, value);
-  for (const [name, file] of Object.entries(parts.files)) {
-    form.append(name, new Blob([new Uint8Array(file.data)], { type: file.type }), file.filename);
-  }
+  for (const [name, file] of Object.entries(parts.files)) form.append(name, new Blob(piecesOf(file).map((chunk) => new Uint8Array(chunk)), { type: file.type }), file.filename);
   return form;
+}
+
+export interface EncodedMultipart {
+  contentType: string;
+  /** The body in pieces (the files' own chunks among them), written one after another. */
+  pieces: Buffer[];
+  length: number;
+}
+
+/** The checked parts as a multipart body for the upstream, without copying the files. */
+export function encodeMultipart(parts: { fields: Record<string, string>; files: Record<string, OutgoingFile> }): EncodedMultipart {
+  const boundary = `----ob${randomBytes(16).toString('hex')}`;
+  const pieces: Buffer[] = [];
+  for (const [name, value] of Object.entries(parts.fields)) {
+    pieces.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const [name, file] of Object.entries(parts.files)) {
+    pieces.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      ...piecesOf(file),
+      Buffer.from('\r\n'),
+    );
+  }
+  pieces.push(Buffer.from(`--${boundary}--\r\n`));
+  return { contentType: `multipart/form-data; boundary=${boundary}`, pieces, length: pieces.reduce((sum, piece) => sum + piece.length, 0) };
 }

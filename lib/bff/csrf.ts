@@ -2,11 +2,18 @@ import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
 import { XSRF_COOKIE, XSRF_HEADER } from '@/lib/api/csrf';
 
-function readCookie(request: Request, name: string): string | undefined {
+/** A cookie's value; a malformed escape is taken as it stands (never an error). */
+export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get('cookie') ?? '';
   for (const part of header.split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    const raw = rest.join('=');
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
   }
   return undefined;
 }

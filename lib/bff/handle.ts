@@ -3,19 +3,21 @@ import { randomUUID } from 'node:crypto';
 import { type ApiCall, type ApiCallName, apiCalls, findApiCall, isDescribedPath } from '@/lib/api/calls';
 import type { TokenAnswer } from '@/lib/api/types';
 import { AnswerCache, reusableAnswerKey } from '@/lib/bff/answer-cache';
-import { BodyError, readJsonBody, readMultipartBody, toFormData } from '@/lib/bff/body';
-import { isTrustedStateChange } from '@/lib/bff/csrf';
-import { consumeCodeLimit } from '@/lib/bff/rate-limit';
-import { envelopeResponse, errorResponse, errorText, responseLocale, validationResponse } from '@/lib/bff/responses';
+import { BodyError, encodeMultipart, readJsonBody, readMultipartBody } from '@/lib/bff/body';
+import { spendBudgets } from '@/lib/bff/budget-plan';
+import { clientIp } from '@/lib/bff/client-ip';
+import { isTrustedStateChange, readCookie } from '@/lib/bff/csrf';
+import { deviceCookieAfterLogin, readDevice } from '@/lib/bff/device';
+import { envelopeResponse, errorResponse, errorText, responseLocale, tooManyResponse, validationResponse } from '@/lib/bff/responses';
+import { uploadSlots } from '@/lib/bff/upload-slots';
+import { catalogueText, safeDetails } from '@/lib/bff/upstream-text';
+import { XSRF_COOKIE } from '@/lib/api/csrf';
 import { getConfig } from '@/lib/config';
 import { getLogger } from '@/lib/logger';
-import { getSession } from '@/lib/session';
+import { getSession, sessionUser, startSession } from '@/lib/session';
 import { callUpstream, UpstreamError, type UpstreamRequest } from '@/lib/upstream';
 
-/** The client's address as the load balancer (or Next.js itself) recorded it. */
-export function clientIp(request: Request): string {
-  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || 'unknown';
-}
+export { clientIp } from '@/lib/bff/client-ip';
 
 /** Address lists, reused for ADDRESS_CACHE_SECONDS; a few thousand lists are a few megabytes. */
 let answers: AnswerCache | undefined;
@@ -24,14 +26,20 @@ function answerCache(): AnswerCache {
   return answers;
 }
 
-/** Upstream messages are shown to people: plain text of a sane length only. */
-function upstreamMessage(message: unknown): string | undefined {
-  return typeof message === 'string' && message.trim() && message.length <= 500 ? message : undefined;
+/** Settings and countries, the same for everyone: reused for SETTINGS_CACHE_SECONDS. */
+let readAnswers: AnswerCache | undefined;
+function readCache(): AnswerCache {
+  readAnswers ??= new AnswerCache(getConfig().settingsCacheMs, 10);
+  return readAnswers;
 }
 
+/** Seconds a refused upload waits before trying again: about one upload's time. */
+const UPLOAD_RETRY_SECONDS = 5;
+
 /**
- * The backend-for-frontend: one described /v1 call from the browser, checked, forwarded with the
- * service token (and the session's customer token), and answered without any token in it.
+ * The backend-for-frontend: one described /v1 call from the browser, checked, counted against
+ * its budgets, forwarded with the service token (and the session's customer token), and answered
+ * without any token in it and with our own catalogue's texts only.
  */
 export async function handleApiRequest(request: Request, segments: string[]): Promise<Response> {
   const started = performance.now();
@@ -43,6 +51,13 @@ export async function handleApiRequest(request: Request, segments: string[]): Pr
   try {
     const response = await answer(request, name, path, locale, requestId);
     status = response.status;
+    response.headers.set('X-Request-Id', requestId);
+    return response;
+  } catch (error) {
+    // Never a bare 500 page: a failure of our own is logged and answered in the envelope.
+    getLogger().error({ requestId, call: name, error: error instanceof Error ? error.message : String(error) }, 'bff failed');
+    status = 500;
+    const response = errorResponse(500, errorText(locale, 'generic'));
     response.headers.set('X-Request-Id', requestId);
     return response;
   } finally {
@@ -76,15 +91,24 @@ async function answer(
     if (!session?.token) return errorResponse(401, errorText(locale, 'sessionExpired'));
   }
 
+  const ip = clientIp(request);
+  const caller = {
+    ip,
+    browser: readCookie(request, XSRF_COOKIE),
+    customer: session?.sid,
+    device: name === 'authStart' || name === 'auth' ? await readDevice(request) : null,
+  };
   const upstream: UpstreamRequest = {
     userToken: call.auth ? session?.token : undefined,
     headers: {
       'Accept-Language': locale === 'en' ? 'en-US' : 'tr-TR',
-      'X-Forwarded-For': clientIp(request),
+      'X-Forwarded-For': ip,
       'X-Request-Id': requestId,
     },
   };
+
   let body: Record<string, unknown> | undefined;
+  let release: (() => void) | undefined;
   try {
     if (call.schema) {
       const parsed = call.schema.safeParse(await readJsonBody(request));
@@ -92,26 +116,47 @@ async function answer(
       body = parsed.data as Record<string, unknown>;
       upstream.json = body;
     } else if (call.multipart) {
-      upstream.form = toFormData(await readMultipartBody(request, call.multipart));
+      // Counted before the body is read: a refused upload costs no memory.
+      const wait = await spendBudgets(name, undefined, caller);
+      if (wait !== null) return tooManyResponse(locale, wait);
+      release = uploadSlots().tryAcquire() ?? undefined;
+      if (!release) {
+        return errorResponse(503, errorText(locale, 'busy', { seconds: UPLOAD_RETRY_SECONDS }), { 'Retry-After': String(UPLOAD_RETRY_SECONDS) });
+      }
+      upstream.multipart = encodeMultipart(await readMultipartBody(request, call.multipart));
     }
+
+    if (!call.multipart) {
+      const wait = await spendBudgets(name, body, caller);
+      if (wait !== null) return tooManyResponse(locale, wait);
+    }
+
+    return await forward(name, call, body, upstream, locale, session, caller.device);
   } catch (error) {
     if (error instanceof BodyError) {
       return errorResponse(error.status, errorText(locale, error.reason, { count: call.multipart?.files.length ?? 1 }));
     }
     throw error;
+  } finally {
+    release?.();
   }
+}
 
-  if (call.rateLimit) {
-    const target = body?.[call.rateLimit.target ?? 'form_security_hash'];
-    const wait = await consumeCodeLimit(call.rateLimit.kind, clientIp(request), typeof target === 'string' ? target : undefined);
-    if (wait !== null) {
-      return errorResponse(429, errorText(locale, 'tooManyRequests', { seconds: wait }), { 'Retry-After': String(wait) });
-    }
-  }
-
+async function forward(
+  name: ApiCallName,
+  call: ApiCall,
+  body: Record<string, unknown> | undefined,
+  upstream: UpstreamRequest,
+  locale: 'tr' | 'en',
+  session: Awaited<ReturnType<typeof getSession>> | undefined,
+  device: Awaited<ReturnType<typeof readDevice>>,
+): Promise<Response> {
   const reuseKey = reusableAnswerKey(name, body, locale);
   const reused = reuseKey ? answerCache().get(reuseKey) : undefined;
   if (reused) return envelopeResponse(200, reused);
+  const readKey = call.method === 'GET' ? `${name}|${locale}` : undefined;
+  const read = readKey ? readCache().get(readKey) : undefined;
+  if (read) return envelopeResponse(200, read);
 
   let result;
   try {
@@ -122,29 +167,36 @@ async function answer(
     return errorResponse(502, errorText(locale, 'generic'));
   }
   const { status, envelope } = result;
+  const message = catalogueText(envelope.message, locale);
 
   if (call.auth && status === 401 && session) {
     session.destroy();
-    return errorResponse(401, upstreamMessage(envelope.message) ?? errorText(locale, 'sessionExpired'));
+    return errorResponse(401, errorText(locale, 'sessionExpired'));
   }
   if (!envelope.status) {
     const failure = status >= 400 && status < 600 ? status : 502;
-    return envelopeResponse(failure, {
-      status: false,
-      message: upstreamMessage(envelope.message) ?? errorText(locale, 'generic'),
-      ...(envelope.details ? { details: envelope.details } : {}),
-    });
+    const details = safeDetails(envelope.details);
+    const fallback = failure === 400 || failure === 422 ? errorText(locale, 'invalidRequest') : errorText(locale, 'generic');
+    const headers: Record<string, string> = {};
+    if (failure === 429 && typeof details?.retry_after === 'number') headers['Retry-After'] = String(details.retry_after);
+    return envelopeResponse(failure, { status: false, message: message ?? fallback, ...(details ? { details } : {}) }, headers);
   }
 
   if (call.session === 'storeToken' && session) {
-    const answer = envelope.data as TokenAnswer | undefined;
-    if (!answer?.token) return errorResponse(502, errorText(locale, 'generic'));
-    session.token = answer.token;
-    await session.save();
-    return envelopeResponse(200, { status: true, message: envelope.message, hash: envelope.hash, data: answer.user });
+    const token = envelope.data as TokenAnswer | undefined;
+    // A token and a user in the shape of spec §3, or the login did not happen.
+    if (typeof token?.token !== 'string' || !token.user?.data || !Array.isArray(token.user.subscriptions)) {
+      return errorResponse(502, errorText(locale, 'generic'));
+    }
+    await startSession(session, token.token);
+    const response = envelopeResponse(200, { status: true, message, hash: envelope.hash, data: sessionUser(token.user) });
+    // This browser now knows this TC number: its own login codes get a bucket of their own.
+    if (name === 'auth') response.headers.append('Set-Cookie', await deviceCookieAfterLogin(device, token.user.data.nationality_number));
+    return response;
   }
-  const answered = { status: true, message: envelope.message, hash: envelope.hash, data: envelope.data };
+  const answered = { status: true, message, hash: envelope.hash, data: envelope.data };
   // An answer that carries a form hash belongs to one visitor's form: never reused.
   if (reuseKey && !envelope.hash) answerCache().set(reuseKey, answered);
+  if (readKey) readCache().set(readKey, answered);
   return envelopeResponse(200, answered);
 }

@@ -2,46 +2,156 @@ import 'server-only';
 import cluster from 'node:cluster';
 import Redis from 'ioredis';
 import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { BudgetName } from '@/lib/bff/limits';
 import { getConfig } from '@/lib/config';
+import { getLogger } from '@/lib/logger';
 
-const WINDOW_SECONDS = 10 * 60;
-/** A code allows three tries, so checks get three times the room of sends. */
-const CHECKS_PER_SEND = 3;
-
-type Kind = 'send' | 'check';
-type Limiters = Record<Kind, { ip: RateLimiterAbstract; target: RateLimiterAbstract }>;
-let limiters: Limiters | undefined;
-
-function createLimiters(): Limiters {
-  const { rateLimit, redisUrl } = getConfig();
-  // Redis when several instances run behind a load balancer, so they share the counts; without it,
-  // the workers of one instance count in their cluster primary (scripts/cluster.cjs).
-  const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null;
-  const make = (points: number, keyPrefix: string) => {
-    if (redis) return new RateLimiterRedis({ storeClient: redis, points, duration: WINDOW_SECONDS, keyPrefix: `ob:${keyPrefix}` });
-    if (cluster.isWorker) return new RateLimiterCluster({ points, duration: WINDOW_SECONDS, keyPrefix, timeoutMs: 3_000 });
-    return new RateLimiterMemory({ points, duration: WINDOW_SECONDS, keyPrefix });
-  };
-  return {
-    send: { ip: make(rateLimit.codesPerIp, 'send-ip'), target: make(rateLimit.codesPerTarget, 'send-target') },
-    check: {
-      ip: make(rateLimit.codesPerIp * CHECKS_PER_SEND, 'check-ip'),
-      target: make(rateLimit.codesPerTarget * CHECKS_PER_SEND, 'check-target'),
-    },
-  };
+/**
+ * Where the counts live: Redis when REDIS_URL is set (shared by every instance, kept across
+ * restarts); otherwise the cluster primary's memory (shared by one instance's workers) or this
+ * process's. When Redis cannot be reached, each instance counts in its own memory until it can:
+ * the limits hold per instance, never fall away, and the log says so once per outage.
+ */
+interface Counter {
+  shared: RateLimiterAbstract | null;
+  local: RateLimiterAbstract;
+  fallback: RateLimiterMemory;
 }
 
-/** Counts one code request or check; answers the seconds to wait when the client is over a limit. */
-export async function consumeCodeLimit(kind: Kind, ip: string, target: string | undefined): Promise<number | null> {
-  limiters ??= createLimiters();
-  const { ip: byIp, target: byTarget } = limiters[kind];
-  try {
-    await byIp.consume(ip);
-    if (target) await byTarget.consume(target.toLowerCase());
-    return null;
-  } catch (error) {
-    if (error instanceof RateLimiterRes) return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-    // The shared store is down: let the call through rather than lock every customer out.
-    return null;
+let redis: Redis | null | undefined;
+/** Until Redis has answered once, a count waits for it (a second at most) rather than counting elsewhere. */
+let firstConnection: Promise<void> | undefined;
+let degraded = false;
+const counters = new Map<string, Counter>();
+
+function redisClient(): Redis | null {
+  if (redis !== undefined) return redis;
+  const { redisUrl } = getConfig();
+  if (!redisUrl) return (redis = null);
+  const client = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+  // Reconnects on its own; errors are reported once, by the first count that falls back.
+  client.on('error', () => undefined);
+  firstConnection = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 1_000);
+    client.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  redis = client;
+  return redis;
+}
+
+function counter(prefix: string, points: number, windowSeconds: number): Counter {
+  const id = `${prefix}|${points}|${windowSeconds}`;
+  let found = counters.get(id);
+  if (found) return found;
+  const client = redisClient();
+  const options = { points, duration: windowSeconds, keyPrefix: `ob:${prefix}` };
+  const local = cluster.isWorker ? new RateLimiterCluster({ ...options, timeoutMs: 2_000 }) : new RateLimiterMemory(options);
+  found = {
+    shared: client ? new RateLimiterRedis({ ...options, storeClient: client, rejectIfRedisNotReady: true }) : null,
+    local,
+    fallback: new RateLimiterMemory(options),
+  };
+  counters.set(id, found);
+  return found;
+}
+
+/**
+ * In a cluster worker the primary writes the line (scripts/cluster.cjs), so an instance says it
+ * once, not once per worker.
+ */
+function tellPrimary(state: 'fallback' | 'recovered', store?: string): boolean {
+  if (!cluster.isWorker || !process.send || store === 'cluster') return false;
+  process.send({ type: 'ob:rate-limit-store', state, store });
+  return true;
+}
+
+function reportFallback(store: 'redis' | 'cluster', error: unknown) {
+  if (degraded) return;
+  degraded = true;
+  if (tellPrimary('fallback', store)) return;
+  getLogger().warn(
+    { store, error: error instanceof Error ? error.message : String(error) },
+    store === 'redis'
+      ? 'rate limits: Redis unreachable, counting in this instance until it answers again'
+      : 'rate limits: cluster primary unreachable, counting in this process until it answers again',
+  );
+}
+
+function reportRecovery() {
+  if (!degraded) return;
+  degraded = false;
+  if (tellPrimary('recovered')) return;
+  getLogger().info('rate limits: shared store answers again');
+}
+
+/** Runs one operation on the shared store, else on this instance's own memory. */
+async function run<T>(found: Counter, operation: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> {
+  const chain: { limiter: RateLimiterAbstract; store: 'redis' | 'cluster' | 'memory' }[] = [];
+  if (found.shared) chain.push({ limiter: found.shared, store: 'redis' });
+  chain.push({ limiter: found.local, store: found.local instanceof RateLimiterCluster ? 'cluster' : 'memory' });
+  if (found.local !== found.fallback) chain.push({ limiter: found.fallback, store: 'memory' });
+  let lastError: unknown;
+  if (found.shared && firstConnection) await firstConnection;
+  for (const { limiter, store } of chain) {
+    try {
+      const result = await operation(limiter);
+      if (store === chain[0]!.store) reportRecovery();
+      return result;
+    } catch (error) {
+      // A refusal is an answer; anything else is the store failing.
+      if (error instanceof RateLimiterRes) throw error;
+      lastError = error;
+      if (store !== 'memory') reportFallback(store, error);
+    }
   }
+  throw lastError;
+}
+
+export interface Charge {
+  budget: BudgetName;
+  key: string;
+}
+
+/**
+ * Counts one call against each budget in turn and answers the seconds to wait when one of them is
+ * spent, else null. The budgets after a refusing one are not counted: callers list the caller's
+ * own budgets (its address) before shared ones (a phone's), so one address cannot spend a
+ * victim's budget past its own.
+ */
+export async function charge(charges: Charge[]): Promise<number | null> {
+  const { budgets } = getConfig();
+  for (const { budget, key } of charges) {
+    const { points, windowSeconds } = budgets[budget];
+    try {
+      await run(counter(budget, points, windowSeconds), (limiter) => limiter.consume(key));
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+      throw error;
+    }
+  }
+  return null;
+}
+
+/**
+ * A set of keys with a lifetime, in the same store: whether `key` was marked in the last
+ * `windowSeconds` (first-seen TC numbers, revoked sessions).
+ */
+export async function wasMarked(set: string, key: string, windowSeconds: number): Promise<boolean> {
+  const result = await run(counter(`set:${set}`, 1_000_000, windowSeconds), (limiter) => limiter.get(key));
+  return Boolean(result && result.consumedPoints > 0);
+}
+
+export async function mark(set: string, key: string, windowSeconds: number): Promise<void> {
+  await run(counter(`set:${set}`, 1_000_000, windowSeconds), (limiter) => limiter.consume(key));
+}
+
+/** For tests: forget every limiter (the next call builds them from the configuration again). */
+export function resetRateLimitsForTests(): void {
+  counters.clear();
+  redis?.disconnect();
+  redis = undefined;
+  degraded = false;
 }

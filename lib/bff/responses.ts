@@ -17,6 +17,18 @@ export function errorText(locale: 'tr' | 'en', key: keyof Catalogue['errors'], v
   return catalogues[locale].errors[key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
 }
 
+/** "Too many attempts", with the wait in seconds, minutes or hours as it is long. */
+export function tooManyText(locale: 'tr' | 'en', seconds: number): string {
+  if (seconds <= 600) return errorText(locale, 'tooManyRequests', { seconds });
+  if (seconds <= 2 * 3600) return errorText(locale, 'tooManyRequestsMinutes', { minutes: Math.ceil(seconds / 60) });
+  return errorText(locale, 'tooManyRequestsHours', { hours: Math.ceil(seconds / 3600) });
+}
+
+/** 429 with Retry-After and the wait in words. */
+export function tooManyResponse(locale: 'tr' | 'en', seconds: number): Response {
+  return errorResponse(429, tooManyText(locale, seconds), { 'Retry-After': String(seconds) });
+}
+
 export function envelopeResponse(status: number, envelope: Envelope, headers?: HeadersInit): Response {
   const response = Response.json(envelope, { status, headers });
   response.headers.set('Cache-Control', 'no-store');

@@ -8,6 +8,7 @@ import {
   contractUrl,
   isCorporate,
   isIdentityOnly,
+  modemCredentials,
   nextStepKey,
   showModemInfo,
   sortSubscriptions,
@@ -108,7 +109,9 @@ describe('statusTimeline', () => {
 
   it('marks earlier stages done and the current one current', () => {
     expect(states(1)).toEqual(['current', 'upcoming', 'upcoming', 'upcoming', 'upcoming']);
+    expect(states(2)).toEqual(['done', 'current', 'upcoming', 'upcoming', 'upcoming']);
     expect(states(3)).toEqual(['done', 'done', 'current', 'upcoming', 'upcoming']);
+    expect(states(4)).toEqual(['done', 'done', 'done', 'current', 'upcoming']);
     expect(states(5)).toEqual(['done', 'done', 'done', 'current', 'upcoming']);
   });
 
@@ -140,6 +143,8 @@ describe('sortSubscriptions', () => {
     const broken = { ...subscription({ id: 5 }), info: undefined } as unknown as Subscription;
     const nan = subscription({ id: 6, date: Number.NaN });
     expect(sortSubscriptions([broken, nan, subscription({ id: 7, date: 1 })]).map((s) => s.subscription_id)).toEqual([7, 6, 5]);
+    const infinite = subscription({ id: 8, date: Infinity });
+    expect(sortSubscriptions([infinite, subscription({ id: 7, date: 1 })]).map((s) => s.subscription_id)).toEqual([7, 8]);
   });
 
   it('handles empty and single lists', () => {
@@ -191,6 +196,17 @@ describe('showModemInfo', () => {
   });
 });
 
+describe('modemCredentials', () => {
+  const auth_params = { username: 'user@isp', password: 'secret' };
+  const base = subscription();
+
+  it('§2 Modem Info: username and password only when status is 200 and authentication parameters exist', () => {
+    expect(modemCredentials({ status: 200, data: { ...base.data, auth_params: { ...auth_params, extra: 'x' } as typeof auth_params } })).toEqual(auth_params);
+    expect(modemCredentials({ status: 3, data: { ...base.data, auth_params } })).toBeNull();
+    expect(modemCredentials({ status: 200, data: base.data })).toBeNull();
+  });
+});
+
 describe('type keys', () => {
   it('reads reference_type 1 as new, anything else as transfer', () => {
     expect(applicationTypeKey(1)).toBe('new');
@@ -216,6 +232,7 @@ describe('isCorporate', () => {
     expect(isCorporate({ data: { ...corporateData, customer: { ...corporateData.customer, company: null } } })).toBe(false);
     expect(isCorporate({ data: { ...corporateData, subscription_type: 1 } })).toBe(false);
     expect(isCorporate({ data: undefined as unknown as Subscription['data'] })).toBe(false);
+    expect(isCorporate({ data: { ...corporateData, customer: undefined as unknown as Subscription['data']['customer'] } })).toBe(false);
   });
 });
 
@@ -235,6 +252,7 @@ describe('contractUrl', () => {
   it('is null without either', () => {
     expect(contractUrl({ signed_contract: null, contract: null })).toBeNull();
     expect(contractUrl({ signed_contract: { data: null }, contract: link('') })).toBeNull();
+    expect(contractUrl({ signed_contract: null, contract: { data: null } })).toBeNull();
     expect(contractUrl({} as Pick<Subscription, 'signed_contract' | 'contract'>)).toBeNull();
   });
 });

@@ -94,7 +94,7 @@ export function statusTimeline(status: number): Array<{ stage: TimelineStage; st
   }));
 }
 
-function registerDate(subscription: Subscription): number {
+function registerDate(subscription: Pick<Subscription, 'info'>): number {
   const date = subscription.info?.register_date;
   return typeof date === 'number' && Number.isFinite(date) ? date : -Infinity;
 }
@@ -103,7 +103,7 @@ function registerDate(subscription: Subscription): number {
  * Newest first by info.register_date (spec §3), ties broken by the higher subscription_id; a
  * missing date sorts last. Returns a new array.
  */
-export function sortSubscriptions(list: readonly Subscription[]): Subscription[] {
+export function sortSubscriptions<S extends Pick<Subscription, 'subscription_id' | 'info'>>(list: readonly S[]): S[] {
   return [...list].sort(
     (a, b) => registerDate(b) - registerDate(a) || b.subscription_id - a.subscription_id,
   );
@@ -122,6 +122,13 @@ export function canUploadCompanyDocs(docsStatus: number): boolean {
 /** Modem credentials show only on a started subscription (200) that has them. */
 export function showModemInfo(subscription: Pick<Subscription, 'status' | 'data'>): boolean {
   return subscription.status === 200 && subscription.data?.auth_params != null;
+}
+
+/** The modem credentials a subscription may show (status 200 with credentials), else null. */
+export function modemCredentials(subscription: Pick<Subscription, 'status' | 'data'>): { username: string; password: string } | null {
+  if (!showModemInfo(subscription)) return null;
+  const { username, password } = subscription.data.auth_params!;
+  return { username, password };
 }
 
 /** Identity status 0, 1 or 3: the profile shows (and forces) only the Identity tab. */

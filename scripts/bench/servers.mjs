@@ -137,7 +137,7 @@ export async function startSandbox() {
 
 /**
  * The standalone server of `distName` under its cluster entry point (one worker per core), in
- * sandbox mode against `sandbox`, as `npm start` runs it; its log (site.log) names every upstream
+ * demo mode against `sandbox`, as `npm start` runs it; its log (site.log) names every upstream
  * call that failed and why.
  */
 export async function startSite(distName, sandbox) {
@@ -154,6 +154,10 @@ export async function startSite(distName, sandbox) {
       // redirects to itself. `localhost` (or 0.0.0.0, as `npm start` binds) keeps it relative.
       HOSTNAME: 'localhost',
       SANDBOX_PORT: String(sandbox.port),
+      // The embedded sandbox as upstream, asked for as `npm start` asks for it.
+      DEMO: '1',
+      // Every request of a bench comes from one address: the abuse budgets would measure themselves.
+      RATE_LIMIT_FACTOR: '100000',
       DATA_DIR: path.join(workDir, 'data'),
       SITE_URL: url,
       LOG_LEVEL: 'info',

@@ -1,0 +1,155 @@
+import 'server-only';
+import type { ApiCallName } from '@/lib/api/calls';
+import { addressKey } from '@/lib/bff/client-ip';
+import { type Device, keyed, knowsNationalityNumber } from '@/lib/bff/device';
+import { type Charge, charge, mark, wasMarked } from '@/lib/bff/rate-limit';
+import { getConfig } from '@/lib/config';
+
+/** Who is calling, as far as the limits care. */
+export interface Caller {
+  ip: string;
+  /** The browser's XSRF cookie (any browser that opened a page has one; a script can make up its own). */
+  browser?: string;
+  /** The signed-in customer's session id, for uploads. */
+  customer?: string;
+  device: Device | null;
+}
+
+type Body = Record<string, unknown> | undefined;
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : undefined);
+
+/** Budgets of the calls that neither send nor check codes nor reveal whether a TC number is known. */
+const PLAIN: Partial<Record<ApiCallName, Charge['budget']>> = {
+  infrastructure: 'addressIp',
+  getSettings: 'readIp',
+  countries: 'readIp',
+  registerStep1: 'formStepIp',
+  registerStep2: 'formStepIp',
+  registerStep4: 'formStepIp',
+  authRegisterStep2: 'formStepIp',
+  transferRegisterStep2: 'formStepIp',
+  transferRegisterStep3: 'formStepIp',
+  transferRegisterStep5: 'formStepIp',
+  authTransferRegisterStep3: 'formStepIp',
+  transferRegisterStep1: 'serviceNumberIp',
+  applyCampaignCode: 'discountCodeIp',
+  applyReferenceCode: 'discountCodeIp',
+};
+
+/**
+ * Identity checks count the different TC numbers an address (and a browser) asks about, so a
+ * customer who tries again does not spend more, and an enumeration learns at most the budget.
+ */
+async function identityCharges(caller: Caller, ip: string, nationalityNumber: string): Promise<{ charges: Charge[]; seen: () => Promise<void> }> {
+  const { budgets } = getConfig();
+  const window = budgets.identityIp.windowSeconds;
+  const ipEntry = `${ip}|${nationalityNumber}`;
+  const browserEntry = caller.browser ? `${keyed(caller.browser)}|${nationalityNumber}` : undefined;
+  const charges: Charge[] = [{ budget: 'identityCallsIp', key: ip }];
+  if (!(await wasMarked('identity-ip', ipEntry, window))) charges.push({ budget: 'identityIp', key: ip });
+  if (browserEntry && !(await wasMarked('identity-browser', browserEntry, window))) charges.push({ budget: 'identityBrowser', key: keyed(caller.browser!) });
+  return {
+    charges,
+    seen: async () => {
+      await mark('identity-ip', ipEntry, window);
+      if (browserEntry) await mark('identity-browser', browserEntry, window);
+    },
+  };
+}
+
+/**
+ * Counts one call against every budget it falls under (lib/bff/limits.ts) and answers the seconds
+ * to wait when one of them is spent, else null. Keys are keyed hashes: the store holds no address,
+ * phone, mail or TC number.
+ */
+export async function spendBudgets(name: ApiCallName, body: Body, caller: Caller): Promise<number | null> {
+  const ip = keyed(addressKey(caller.ip));
+  const target = (field: string) => {
+    const value = text(body?.[field]);
+    return value ? keyed(value) : undefined;
+  };
+  const charges: Charge[] = [];
+  let afterwards: (() => Promise<void>) | undefined;
+  const add = (budget: Charge['budget'], key: string | undefined) => {
+    if (key) charges.push({ budget, key });
+  };
+  const codeSend = (targetKey: string | undefined) => {
+    add('codeSendIp', ip);
+    add('codeSendIpHour', ip);
+    add('codeSendTarget', targetKey);
+    add('codeSendTargetDay', targetKey);
+  };
+
+  const plain = PLAIN[name];
+  if (plain) add(plain, ip);
+  switch (name) {
+    case 'registerStep3':
+    case 'transferRegisterStep4': {
+      add('formStepIp', ip);
+      const nationalityNumber = target('nationality_number');
+      if (nationalityNumber) {
+        const identity = await identityCharges(caller, ip, nationalityNumber);
+        charges.push(...identity.charges);
+        afterwards = identity.seen;
+      }
+      break;
+    }
+    case 'authStart': {
+      const nationalityNumber = text(body?.nationality_number) ?? '';
+      if (knowsNationalityNumber(caller.device, nationalityNumber)) {
+        // The owner's browser: its own bucket, and nothing to learn about a number it logged in with.
+        add('codeSendIp', ip);
+        add('codeSendIpHour', ip);
+        add('codeSendDevice', `${caller.device!.id}|${keyed(nationalityNumber)}`);
+        add('codeSendDeviceDay', `${caller.device!.id}|${keyed(nationalityNumber)}`);
+      } else {
+        const identity = await identityCharges(caller, ip, keyed(nationalityNumber));
+        charges.push(...identity.charges);
+        afterwards = identity.seen;
+        codeSend(keyed(nationalityNumber));
+      }
+      break;
+    }
+    case 'approvePhoneRequest':
+      codeSend(target('phone'));
+      break;
+    case 'approveMailRequest':
+      codeSend(target('mail'));
+      break;
+    case 'approvePhone':
+      add('codeCheckIp', ip);
+      add('codeCheckCode', target('sms_hash'));
+      add('codeCheckTarget', target('phone'));
+      break;
+    case 'approveMail':
+      add('codeCheckIp', ip);
+      add('codeCheckCode', target('mail_hash'));
+      add('codeCheckTarget', target('mail'));
+      break;
+    case 'auth':
+      add('codeCheckIp', ip);
+      add('codeCheckCode', target('form_security_hash'));
+      break;
+    case 'contactForm':
+      add('contactIp', ip);
+      add('contactPhone', text(body?.phone) ? keyed(text(body?.phone)!.replace(/\D/g, '')) : undefined);
+      break;
+    case 'uploadNationalityDocs':
+    case 'uploadSubscriptionDocs':
+      add('formStepIp', ip);
+      add('uploadSession', caller.customer ? keyed(caller.customer) : ip);
+      break;
+    default:
+      break;
+  }
+  if (charges.length === 0) add('formStepIp', ip);
+  const wait = await charge(charges);
+  if (wait === null && afterwards) await afterwards();
+  return wait;
+}
+
+/** Reads outside the /v1 calls (the session route): one budget per address. */
+export function spendReadBudget(clientAddress: string): Promise<number | null> {
+  return charge([{ budget: 'readIp', key: keyed(addressKey(clientAddress)) }]);
+}

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUDGETS, derivedOverrides, resolveBudgets, windowText } from '@/lib/bff/limits';
+
+const root = path.resolve(__dirname, '..', '..');
+
+describe('the limits table', () => {
+  it('is the same in the README and SECURITY.md as in lib/bff/limits.ts', () => {
+    for (const file of ['README.md', 'SECURITY.md']) {
+      const text = readFileSync(path.join(root, file), 'utf8');
+      for (const row of Object.values(BUDGETS)) {
+        const line = text.split('\n').find((candidate) => candidate.startsWith(`| \`${row.env}\` |`));
+        expect(line, `${file}: ${row.env}`).toBeDefined();
+        const cells = line!.split('|').map((cell) => cell.trim());
+        expect(cells.at(-3), `${file}: ${row.env} default`).toBe(row.points.toLocaleString('en'));
+        expect(cells.at(-2), `${file}: ${row.env} window`).toBe(windowText(row.windowSeconds));
+      }
+    }
+  });
+
+  it('never lets a factor or a setting make a budget zero', () => {
+    const tiny = resolveBudgets(0.0001);
+    for (const row of Object.values(tiny)) expect(row.points).toBeGreaterThanOrEqual(1);
+    expect(resolveBudgets(2).contactIp.points).toBe(10);
+  });
+
+  it('derives the checks and the daily caps from the old code settings', () => {
+    expect(derivedOverrides({ codeSendTarget: 10 })).toEqual({ codeSendTarget: 10, codeCheckTarget: 30, codeSendTargetDay: 40 });
+    expect(derivedOverrides({ codeSendIp: 2 })).toEqual({ codeSendIp: 2, codeCheckIp: 6, codeSendIpHour: 40 });
+    expect(derivedOverrides({ codeSendIp: 2, codeCheckIp: 9 }).codeCheckIp).toBe(9);
+  });
+});
