@@ -1,6 +1,6 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
-import { staticSecurityHeaders } from './lib/security-headers';
+import { contentSecurityPolicy, staticSecurityHeaders } from './lib/security-headers';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
@@ -26,7 +26,15 @@ const nextConfig: NextConfig = {
   // Local data, other builds and test output are never part of the server bundle.
   outputFileTracingExcludes: { '*': ['.data/**', otherBuilds, 'test-results/**', 'playwright-report/**', 'e2e/**'] },
   async headers() {
-    return [{ source: '/:path*', headers: staticSecurityHeaders(process.env.NODE_ENV === 'production') }];
+    return [
+      { source: '/:path*', headers: staticSecurityHeaders(process.env.NODE_ENV === 'production') },
+      // proxy.ts sets the policy of pages; a path with a dot never reaches it (files, robots.txt, a
+      // 404 for /x.html), so it gets the strict policy with no inline script allowed at all.
+      {
+        source: '/:path(.*\\..*)',
+        headers: [{ key: 'Content-Security-Policy', value: contentSecurityPolicy({ hashes: [] }, process.env.NODE_ENV === 'development') }],
+      },
+    ];
   },
 };
 

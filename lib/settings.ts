@@ -22,7 +22,12 @@ let cached: (() => Promise<Settings>) | undefined;
  */
 export async function getSettings(): Promise<Settings | null> {
   const seconds = getConfig().settingsCacheMs / 1000;
-  cached ??= seconds > 0 ? unstable_cache(fetchSettings, [SETTINGS_TAG], { revalidate: seconds, tags: [SETTINGS_TAG] }) : fetchSettings;
+  // Keyed by the upstream too: instances of one build share the data cache's folder, and each
+  // upstream has its own settings.
+  cached ??=
+    seconds > 0
+      ? unstable_cache(fetchSettings, [SETTINGS_TAG, getConfig().apiBaseUrl], { revalidate: seconds, tags: [SETTINGS_TAG] })
+      : fetchSettings;
   try {
     return await cached();
   } catch {
