@@ -238,6 +238,32 @@ export function randomToken(bytes = 24): string {
   return randomBytes(bytes).toString('base64url');
 }
 
+/** Every database opened in this process, with its prepared statements (see keepForLife). */
+const keptForLife = new Set<{ db: Database.Database; statements: Map<string, Database.Statement> }>();
+
+/**
+ * Keeps a database and each statement it prepares reachable until the process ends: one statement
+ * per SQL text, reused (the sandbox's SQL texts are a fixed set). Under Node 24.19 and later,
+ * better-sqlite3 before 13 aborts the process when the garbage collector finalizes a Statement or a
+ * Database outside a JavaScript context (`node::RemoveEnvironmentCleanupHook: (env) != nullptr`,
+ * WiseLibs/better-sqlite3#1515); 13, which fixes it, crashes on Node 20. Nothing collectible, no
+ * finalizer.
+ */
+function keepForLife(db: Database.Database): Database.Database {
+  const statements = new Map<string, Database.Statement>();
+  const prepare = db.prepare.bind(db);
+  db.prepare = ((sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  }) as typeof db.prepare;
+  keptForLife.add({ db, statements });
+  return db;
+}
+
 export class Store {
   readonly db: Database.Database;
 
@@ -247,10 +273,9 @@ export class Store {
   ) {
     mkdirSync(path.dirname(path.resolve(dbPath)), { recursive: true });
     mkdirSync(filesDir, { recursive: true });
-    this.db = new Database(dbPath);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('foreign_keys = ON');
-    this.db.pragma('busy_timeout = 5000');
+    this.db = keepForLife(new Database(dbPath));
+    // exec, not pragma(): pragma() prepares a statement each time (see keepForLife).
+    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
     this.db.exec(SCHEMA);
   }
 
