@@ -7,6 +7,7 @@ import { SiteHeader } from '@/components/layout/site-header';
 import { InteractionProvider } from '@/components/popups/interaction-provider';
 import { SessionProvider } from '@/components/session/session-provider';
 import { getConfig } from '@/lib/config';
+import { failIfAsked } from '@/lib/crash-hook';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { localeOf } from '@/lib/i18n/locale';
 import { languageTags } from '@/lib/i18n/routing';
@@ -33,6 +34,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   setRequestLocale(locale);
   // Rendered per request: the CSP nonce is applied at render time and the header reads the session.
   await connection();
+  await failIfAsked('layout');
   const [messages, user] = await Promise.all([getMessages(), getCurrentUser()]);
   const { siteName } = getConfig();
 

@@ -6,6 +6,7 @@ import { CampaignBanner } from '@/components/home/campaign-banner';
 import { WizardLoader } from '@/components/application/wizard-loader';
 import { HomeChoices } from '@/components/home/home-choices';
 import { getConfig } from '@/lib/config';
+import { failIfAsked } from '@/lib/crash-hook';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { pageMetadata } from '@/lib/i18n/metadata';
 import { localeOf } from '@/lib/i18n/locale';
@@ -27,6 +28,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]'>): Prom
 export default async function HomePage({ params, searchParams }: PageProps<'/[locale]'>) {
   const locale = localeOf((await params).locale);
   setRequestLocale(locale);
+  await failIfAsked('page');
   const settings = await getSettings();
   // An open application flow replaces the choices and the banner (spec §2).
   const flow = { yeni: 'new', transfer: 'transfer' } as const;
