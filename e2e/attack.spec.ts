@@ -42,6 +42,8 @@ const budgets = Object.fromEntries(Object.entries(BUDGETS).map(([name, row]) => 
 const jar = (): Client['cookies'] => new Map();
 
 test.afterAll(() => {
+  // The phone project skips every test here: it must not overwrite the desktop run's figures.
+  if (Object.keys(figures).length === 0) return;
   mkdirSync(path.join(root, 'test-results'), { recursive: true });
   writeFileSync(path.join(root, 'test-results', 'attack-figures.json'), `${JSON.stringify(figures, null, 2)}\n`);
   console.log(`attack figures: ${JSON.stringify(figures)}`);
