@@ -224,6 +224,36 @@ test('§5 package: must be chosen; §5 package: unknown product; §5 package: a 
   await expect(page.getByRole('complementary', { name: 'Başvuru özeti' })).toContainText('Limitsiz VDSL 16');
 });
 
+test('only tariffs the line carries can be chosen: faster ones are disabled with the line speed, the fastest that fits is marked', async ({ page }) => {
+  const tariff = (name: string) => page.getByRole('radio', { name: new RegExp(`^${name} `) });
+  const summary = page.getByRole('complementary', { name: 'Başvuru özeti' });
+  await openWizard(page);
+  await chooseAddress(page, 'Daire 1');
+  await page.getByRole('button', { name: 'Paket Seç' }).click();
+  for (const name of ['Limitsiz Fiber 100', 'Limitsiz Fiber 200', 'Limitsiz Fiber 1000']) await expect(tariff(name)).toBeEnabled();
+  await expect(tariff('Limitsiz Fiber 1000')).toHaveAccessibleName(/Hattınıza en uygun$/);
+  await expect(tariff('Limitsiz Fiber 100')).not.toHaveAccessibleName(/Hattınıza en uygun/);
+  await tariff('Limitsiz Fiber 1000').check();
+  await expect(summary).toContainText('Limitsiz Fiber 1000');
+
+  // A 100 Mbps door: the faster tariffs cannot be chosen, and the gigabit choice is gone from the step and the summary.
+  await page.goBack();
+  await chooseLevel(page, 'İç Kapı No', 'Daire 2');
+  await expect(page.getByText('Altyapınız 100 Mbps hıza kadar destekliyor.')).toBeVisible();
+  await page.getByRole('button', { name: 'Paket Seç' }).click();
+  for (const name of ['Limitsiz Fiber 200', 'Limitsiz Fiber 1000']) {
+    await expect(tariff(name)).toBeDisabled();
+    await expect(tariff(name)).toHaveAccessibleName(/Hattınız en fazla 100 Mbps taşıyor; bu tarife seçilemez\.$/);
+  }
+  await expect(tariff('Limitsiz Fiber 100')).toBeEnabled();
+  await expect(tariff('Limitsiz Fiber 100')).toHaveAccessibleName(/Hattınıza en uygun$/);
+  await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
+  await expect(summary).not.toContainText('Limitsiz Fiber 1000');
+  await tariff('Limitsiz Fiber 100').check();
+  await expect(summary).toContainText('Limitsiz Fiber 100');
+  await expect(summary).toContainText("100 Mbps'e kadar");
+});
+
 /** A register-step-3 body that passes every rule, for the backend-for-frontend checks. */
 const identityBody = (overrides: Record<string, unknown>) => ({
   form_security_hash: 'checked-before-the-upstream',
@@ -402,6 +432,27 @@ test('§4 codes: without a code, the popup offers Kod Ekle or Eklemeden Devam Et
   await expect(noCode).toHaveCount(0);
 });
 
+test('the summary is a clear cart: each month\'s price, the discounts and how they combine, the setup fee, the 12-month commitment', async ({ page }) => {
+  // Fibre 100 (449,90 TL a month) with the setup fee in 12 X 150 TL, while the welcome campaign runs.
+  await reachIdentity(page);
+  const summary = page.getByRole('complementary', { name: 'Başvuru özeti' });
+  await expect(summary).toContainText('1.–3. ay: 419,90 TL');
+  await expect(summary).toContainText('4.–12. ay: 449,90 TL');
+  await expect(summary).toContainText('Hoş geldin indirimi: 3 ay boyunca aylık 30 TL');
+  await expect(summary).toContainText('Kurulum ücreti12 X 150 TL');
+  await expect(summary).toContainText('Taahhüt12 ay');
+
+  // A campaign code (it needs the TC kimlik no of the form) adds to the welcome discount for its three months.
+  await fillIdentity(page, person());
+  const box = campaignBox(page);
+  await box.getByRole('textbox', { name: 'Kampanya kodu', exact: true }).fill('KAMPANYA50');
+  await box.getByRole('button', { name: 'Sorgula', exact: true }).click();
+  await expect(box.getByRole('tabpanel').getByRole('note')).toHaveText('Kod Uygulandı');
+  await expect(summary).toContainText('1.–3. ay: 369,90 TL');
+  await expect(summary).toContainText('Kampanya kodu KAMPANYA50: 3 ay boyunca aylık 50 TL');
+  await expect(summary).toContainText('Hoş geldin indirimi');
+});
+
 test('§5 campaign code: national ID needed with 11 digits; §5 campaign code: non-empty; §5 campaign code: at most 32 characters', async ({ page }) => {
   await reachIdentity(page);
   const box = campaignBox(page);
@@ -469,7 +520,12 @@ test('§5 reference code: non-empty; §5 reference code: at most 32 characters; 
   await query.click();
   await expect(box.getByRole('tabpanel').getByRole('note')).toHaveText('Referans Kodu Uygulandı');
   await expect(box).toContainText('Referans kodu uygulandı: REFERANS30 (12 ay boyunca aylık 30 TL indirim)');
-  await expect(page.getByRole('complementary', { name: 'Başvuru özeti' })).toContainText('REFERANS30');
+  const summary = page.getByRole('complementary', { name: 'Başvuru özeti' });
+  await expect(summary).toContainText('REFERANS30');
+  // The cart: a reference code cannot be combined with other campaigns, so the welcome discount drops out.
+  await expect(summary).toContainText('Her ay 419,90 TL');
+  await expect(summary).toContainText('Referans kodu REFERANS30: 12 ay boyunca aylık 30 TL; diğer kampanyalarla birleştirilemez');
+  await expect(summary).not.toContainText('Hoş geldin indirimi');
   await expectNoAxeViolations(page);
 
   await fillIdentity(page, person());

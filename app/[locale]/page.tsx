@@ -38,7 +38,13 @@ export default async function HomePage({ params, searchParams }: PageProps<'/[lo
     const messages = await getMessages();
     return (
       <NextIntlClientProvider messages={{ ...clientMessages(messages), application: messages.application }}>
-        <WizardLoader flow={flow[requested]} provinces={getProvinces()} products={settings?.products ?? []} jobs={settings?.jobs ?? []} />
+        <WizardLoader
+          flow={flow[requested]}
+          provinces={getProvinces()}
+          products={settings?.products ?? []}
+          jobs={settings?.jobs ?? []}
+          campaign={settings?.data.campaign ?? null}
+        />
       </NextIntlClientProvider>
     );
   }

@@ -23,10 +23,14 @@ import { useCurrentUser } from '@/components/session/session-provider';
 import { Button } from '@/components/ui/button';
 import { Stepper } from '@/components/ui/stepper';
 import { ApiError, callApi } from '@/lib/api/client';
-import type { InfrastructureResult, Job, Option, Product, User } from '@/lib/api/types';
+import type { Campaign, InfrastructureResult, Job, Option, Product, User } from '@/lib/api/types';
 import { addressBody, connectionTypeOf, type Flow, productsForConnection } from '@/lib/application/draft';
+import { isCampaignActive } from '@/lib/campaign';
 import { pushTrackingEvent } from '@/lib/domain/datalayer';
+import { infrastructureOf } from '@/lib/domain/infrastructure';
+import { cartOf } from '@/lib/domain/pricing';
 import { connectionTypeForServiceNumber } from '@/lib/domain/service-number';
+import { chosenTariff, tariffOptions } from '@/lib/domain/tariffs';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { IdentityForm } from '@/lib/validation/application';
 
@@ -52,6 +56,8 @@ export interface WizardData {
   provinces: Option[];
   products: Product[];
   jobs: Job[];
+  /** The welcome campaign of the settings: its discount applies while it runs. */
+  campaign: Campaign | null;
 }
 
 /**
@@ -60,7 +66,7 @@ export interface WizardData {
  * package and submit through the authenticated call. The step is in the URL
  * (`?basvuru=yeni&adim=2`), so the browser's back button moves a step back.
  */
-export default function ApplicationWizard({ flow, provinces, products, jobs }: WizardData) {
+export default function ApplicationWizard({ flow, provinces, products, jobs, campaign }: WizardData) {
   const t = useTranslations('application');
   const locale = useLocale();
   const messages = useMessages();
@@ -154,7 +160,20 @@ export default function ApplicationWizard({ flow, provinces, products, jobs }: W
 
   const connectionType =
     flow === 'new' ? connectionTypeOf(draft.infrastructure) : connectionTypeForServiceNumber(draft.serviceNumber ?? '');
-  const offered = productsForConnection(products, connectionType);
+  // Only what the line carries can be chosen: its measured speed (none for a transfer's door without
+  // infrastructure) limits the tariffs, and a choice the line no longer carries counts as none.
+  const lineSpeedMbps = draft.infrastructure ? infrastructureOf(draft.infrastructure).speedMbps : null;
+  const tariffs = tariffOptions(productsForConnection(products, connectionType), lineSpeedMbps);
+  const chosen = chosenTariff(tariffs, draft.productId);
+  const cart = chosen
+    ? cartOf({
+        product: chosen,
+        setup: draft.setupPriceIndex === null ? null : (chosen.setup_prices[draft.setupPriceIndex] ?? null),
+        welcomeActive: campaign !== null && isCampaignActive(campaign, new Date()),
+        campaignCode: draft.campaignCode,
+        referenceCode: draft.referenceCode,
+      })
+    : null;
 
   const openVerification = (kind: VerificationKind) => {
     const formHash = draft.formHash;
@@ -257,7 +276,8 @@ export default function ApplicationWizard({ flow, provinces, products, jobs }: W
 
           {step === 'package' ? (
             <PackageStep
-              products={offered}
+              tariffs={tariffs}
+              lineSpeedMbps={lineSpeedMbps}
               productId={draft.productId}
               setupPriceIndex={draft.setupPriceIndex}
               askSetup={flow === 'new'}
@@ -267,7 +287,8 @@ export default function ApplicationWizard({ flow, provinces, products, jobs }: W
               onChange={({ productId, setupPriceIndex }) => update({ productId, setupPriceIndex })}
               onSubmit={() =>
                 run(async () => {
-                  const product_id = draft.productId!;
+                  // The package step submits only with a tariff the line carries.
+                  const product_id = chosen!.product_id;
                   const pre_price_paid_type = draft.setupPriceIndex ?? 0;
                   if (user) {
                     if (!(await confirmWithoutCode())) return;
@@ -323,7 +344,7 @@ export default function ApplicationWizard({ flow, provinces, products, jobs }: W
             />
           ) : null}
         </div>
-        <ApplicationSummary draft={draft} products={products} />
+        <ApplicationSummary draft={draft} product={chosen} cart={cart} />
       </div>
     </div>
   );

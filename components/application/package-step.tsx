@@ -9,6 +9,7 @@ import { Notice } from '@/components/ui/notice';
 import type { Product } from '@/lib/api/types';
 import { formatPrice } from '@/lib/domain/money';
 import { formatSetupPriceLabel, hasDiscount, productPrice } from '@/lib/domain/setup-price';
+import type { TariffOption } from '@/lib/domain/tariffs';
 
 export type PackageProblem = 'noPackage' | 'setup' | 'unknown';
 
@@ -21,9 +22,14 @@ export function packageProblem(products: readonly Product[], productId: number |
   return null;
 }
 
-/** Step 2 (3 in a transfer): tariff cards, the setup-fee payment method and, for customers, the code box. */
+/**
+ * Step 2 (3 in a transfer): tariff cards, the setup-fee payment method and, for customers, the code
+ * box. A tariff faster than the line is shown disabled with the line's speed; the fastest one the
+ * line carries is marked.
+ */
 export function PackageStep({
-  products,
+  tariffs,
+  lineSpeedMbps,
   productId,
   setupPriceIndex,
   askSetup,
@@ -33,7 +39,9 @@ export function PackageStep({
   onChange,
   onSubmit,
 }: {
-  products: readonly Product[];
+  tariffs: readonly TariffOption[];
+  /** The line's speed when known (a new line); a transfer's line is not measured. */
+  lineSpeedMbps: number | null;
   productId: number | null;
   setupPriceIndex: number | null;
   /** The transfer flow has no setup-price choice. */
@@ -47,6 +55,7 @@ export function PackageStep({
   const t = useTranslations('application.package');
   const id = useId();
   const [problem, setProblem] = useState<PackageProblem | null>(null);
+  const products = tariffs.filter((option) => option.fits).map((option) => option.product);
   const chosen = products.find((product) => product.product_id === productId);
   const setupId = `${id}-setup`;
   const setupError = problem === 'setup' ? t('setupText') : undefined;
@@ -63,18 +72,21 @@ export function PackageStep({
       }}
     >
       <h2>{t('heading')}</h2>
-      {products.length === 0 ? <Notice tone="warning">{t('noProducts')}</Notice> : null}
+      {tariffs.length === 0 ? <Notice tone="warning">{t('noProducts')}</Notice> : null}
+      {tariffs.length > 0 && products.length === 0 ? <Notice tone="warning">{t('noneFits', { speed: lineSpeedMbps ?? 0 })}</Notice> : null}
       <fieldset className={styles.cards}>
         <legend className="visually-hidden">{t('heading')}</legend>
-        {products.map((product) => {
-          const selected = product.product_id === productId;
+        {tariffs.map(({ product, fits, recommended }) => {
+          // A choice the line no longer carries (the address changed) shows unchosen: 'Tarife Bulunamadı'.
+          const selected = fits && product.product_id === productId;
           return (
-            <label key={product.product_id} className={`${styles.card} ${selected ? styles.cardSelected : ''}`}>
+            <label key={product.product_id} className={`${styles.card} ${selected ? styles.cardSelected : ''} ${fits ? '' : styles.cardUnavailable}`}>
               <input
                 type="radio"
                 name={`${id}-product`}
                 value={product.product_id}
                 checked={selected}
+                disabled={!fits}
                 className={styles.radio}
                 onChange={() => {
                   setProblem(null);
@@ -93,6 +105,8 @@ export function PackageStep({
                 <strong>{formatPrice(productPrice(product))}</strong> <span>{t('perMonth')}</span>
               </span>
               <span className={styles.cardTag}>{t('payUse')}</span>
+              {recommended ? <span className={styles.cardBest}>{t('bestFit')}</span> : null}
+              {fits ? null : <span className={styles.cardReason}>{t('tooFast', { speed: lineSpeedMbps ?? 0 })}</span>}
             </label>
           );
         })}

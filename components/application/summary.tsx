@@ -6,16 +6,20 @@ import type { Product } from '@/lib/api/types';
 import type { ApplicationDraft } from '@/lib/application/draft';
 import { infrastructureOf } from '@/lib/domain/infrastructure';
 import { formatPrice } from '@/lib/domain/money';
-import { productPrice } from '@/lib/domain/setup-price';
+import type { Cart } from '@/lib/domain/pricing';
+import { formatSetupPriceLabel, productPrice } from '@/lib/domain/setup-price';
 import { addressLevels } from '@/lib/validation/address';
 
-/** The right-hand summary (below the form on phones): line speed, address, package, codes. */
-export function ApplicationSummary({ draft, products }: { draft: ApplicationDraft; products: readonly Product[] }) {
+/**
+ * The right-hand summary (below the form on phones): line speed, address, package, codes, and the
+ * cart: what each month of the contract costs, the discounts behind it, the setup fee and the
+ * commitment (lib/domain/pricing.ts).
+ */
+export function ApplicationSummary({ draft, product, cart }: { draft: ApplicationDraft; product: Product | undefined; cart: Cart | null }) {
   const t = useTranslations('application.summary');
   const tLevels = useTranslations('application.address.levels');
   const tCodes = useTranslations('application.codes');
   const speed = draft.infrastructure ? infrastructureOf(draft.infrastructure).speedMbps : null;
-  const product = products.find((candidate) => candidate.product_id === draft.productId);
   const chosenLevels = addressLevels.filter((level) => draft.address[level]);
   const empty = !speed && chosenLevels.length === 0 && !product && !draft.serviceNumber;
 
@@ -60,6 +64,42 @@ export function ApplicationSummary({ draft, products }: { draft: ApplicationDraf
               <br />
               {t('packageSpeed', { speed: product.speed })} · {formatPrice(productPrice(product))}
             </dd>
+          </>
+        ) : null}
+        {cart ? (
+          <>
+            <dt>{t('monthly')}</dt>
+            <dd>
+              <ul className={styles.addressLines}>
+                {cart.periods.map(({ from, to, monthly }) => (
+                  <li key={from}>
+                    {from === 1 && to === cart.commitmentMonths
+                      ? t('everyMonth', { price: formatPrice(monthly) })
+                      : t('months', { from, to, price: formatPrice(monthly) })}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+            {cart.discounts.length > 0 ? (
+              <>
+                <dt>{t('discounts')}</dt>
+                <dd>
+                  <ul className={styles.addressLines}>
+                    {cart.discounts.map(({ kind, code, monthly, months }) => (
+                      <li key={kind}>{t(`discount.${kind}`, { code: code ?? '', amount: formatPrice(monthly), months })}</li>
+                    ))}
+                  </ul>
+                </dd>
+              </>
+            ) : null}
+            {cart.setup ? (
+              <>
+                <dt>{t('setup')}</dt>
+                <dd>{formatSetupPriceLabel(cart.setup)}</dd>
+              </>
+            ) : null}
+            <dt>{t('commitment')}</dt>
+            <dd>{t('commitmentValue', { months: cart.commitmentMonths })}</dd>
           </>
         ) : null}
       </dl>
