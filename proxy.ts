@@ -4,7 +4,7 @@ import { type NextRequest, NextResponse } from 'next/server';
 import { XSRF_COOKIE } from '@/lib/api/csrf';
 import { getConfig } from '@/lib/config';
 import { routing } from '@/lib/i18n/routing';
-import { type CachedPage, PageCache, toCachedPage } from '@/lib/page-cache';
+import { type CacheEntry, PageCache, REPLAY_HEADER, toCachedPage } from '@/lib/page-cache';
 import { contentSecurityPolicy } from '@/lib/security-headers';
 import { SESSION_COOKIE } from '@/lib/session-cookie';
 
@@ -76,7 +76,7 @@ const hasSession = (request: NextRequest) =>
   request.cookies.getAll().some(({ name }) => name === SESSION_COOKIE || name === `__Host-${SESSION_COOKIE}`);
 
 /** The page as an anonymous visitor sees it, rendered by this server once per cache lifetime. */
-function cachedPage(request: NextRequest): Promise<CachedPage | undefined> {
+function cachedPage(request: NextRequest): Promise<CacheEntry | undefined> {
   const pathname = request.nextUrl.pathname;
   return pageCache().get(pathname, async () => {
     const host = process.env.HOSTNAME && !['0.0.0.0', '::'].includes(process.env.HOSTNAME) ? process.env.HOSTNAME : '127.0.0.1';
@@ -95,7 +95,7 @@ function cachedPage(request: NextRequest): Promise<CachedPage | undefined> {
   });
 }
 
-function pageResponse(page: CachedPage, request: NextRequest, localized: Response): NextResponse {
+function pageResponse({ page, until }: CacheEntry, request: NextRequest, localized: Response): NextResponse {
   const headers = new Headers(page.headers);
   headers.set('Content-Security-Policy', contentSecurityPolicy({ hashes: page.scriptHashes }, isDev));
   // The cache is ours, per instance; browsers and shared caches ask again each time.
@@ -105,6 +105,8 @@ function pageResponse(page: CachedPage, request: NextRequest, localized: Respons
   const link = localized.headers.get('link');
   if (link) response.headers.set('link', link);
   for (const cookie of localized.headers.getSetCookie()) response.headers.append('set-cookie', cookie);
+  // The production server's workers answer the same request again from this very answer (scripts/page-replay.cjs).
+  if (until) response.headers.set(REPLAY_HEADER, `${until};${XSRF_COOKIE}`);
   return response;
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, request as requests, test } from '@playwright/test';
 import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
 import { apiLogin } from './support/api';
 import { sandboxURL } from './support/env';
@@ -101,6 +101,28 @@ test.describe('anonymous public pages from the page cache', () => {
       expect(first.headers()['x-content-type-options'], path).toBe('nosniff');
       expect(first.headers()['cache-control'], path).toBe('private, no-cache');
     }
+  });
+
+  test("the server's workers answer a cached page again without Next.js: same page, own XSRF cookie, no marker", async () => {
+    const answers = [];
+    for (let i = 0; i < 8; i++) {
+      // A fresh visitor each time: a context of its own, so no cookie goes back.
+      const visitor = await requests.newContext();
+      const response = await visitor.get(`${site.url}/nasil-yapilir`, { headers: documentHeaders });
+      answers.push({ headers: response.headers(), html: await response.text() });
+      await visitor.dispose();
+    }
+    // Next.js streams its answer; a worker's replay knows the length of what it recorded.
+    expect(answers.some(({ headers }) => headers['content-length'] !== undefined)).toBe(true);
+    for (const { headers, html } of answers) {
+      expect(headers['x-ob-replay']).toBeUndefined();
+      expect(html).toContain('Nasıl Yapılır ?');
+      expect(inlineScriptSources(html).sort()).toEqual(inlineScriptSources(answers[0]!.html).sort());
+      expect(headers['content-security-policy']).toBe(answers[0]!.headers['content-security-policy']);
+    }
+    const tokens = answers.map(({ headers }) => /XSRF-TOKEN=([0-9a-f]{32})/.exec(headers['set-cookie'] ?? '')?.[1]);
+    expect(tokens.every(Boolean)).toBe(true);
+    expect(new Set(tokens).size).toBe(tokens.length);
   });
 
   test('a cached page runs in Chromium without a policy violation, answers clicks and navigates', async ({ page }) => {

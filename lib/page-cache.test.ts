@@ -43,18 +43,18 @@ describe('PageCache', () => {
     const cache = new PageCache(1000, 10, () => now);
     const render = async () => page(`render ${++renders}`);
     const answers = await Promise.all([cache.get('/', render), cache.get('/', render), cache.get('/', render)]);
-    expect(answers.map((answer) => answer?.body)).toEqual(['render 1', 'render 1', 'render 1']);
+    expect(answers.map((answer) => answer?.page.body)).toEqual(['render 1', 'render 1', 'render 1']);
     now = 999;
-    expect((await cache.get('/', render))?.body).toBe('render 1');
+    expect(await cache.get('/', render)).toMatchObject({ page: { body: 'render 1' }, until: 1000 });
     now = 1000;
-    expect((await cache.get('/', render))?.body).toBe('render 2');
+    expect((await cache.get('/', render))?.page.body).toBe('render 2');
   });
 
   it('keeps no failed render, so the next visitor tries again', async () => {
     const cache = new PageCache(1000, 10);
     expect(await cache.get('/', async () => undefined)).toBeUndefined();
     expect(await cache.get('/', () => Promise.reject(new Error('down')))).toBeUndefined();
-    expect((await cache.get('/', async () => page('ok')))?.body).toBe('ok');
+    expect((await cache.get('/', async () => page('ok')))?.page.body).toBe('ok');
   });
 
   it('keeps at most its bound of pages, dropping the oldest', async () => {
@@ -64,14 +64,14 @@ describe('PageCache', () => {
     await cache.get('/a', render('a'));
     await cache.get('/b', render('b'));
     await cache.get('/c', render('c'));
-    expect((await cache.get('/b', render('b')))?.body).toBe('b 2');
-    expect((await cache.get('/a', render('a')))?.body).toBe('a 4');
+    expect((await cache.get('/b', render('b')))?.page.body).toBe('b 2');
+    expect((await cache.get('/a', render('a')))?.page.body).toBe('a 4');
   });
 
   it('with a lifetime of 0 renders every time', async () => {
     let renders = 0;
     const cache = new PageCache(0, 10);
     await cache.get('/', async () => page(String(++renders)));
-    expect((await cache.get('/', async () => page(String(++renders))))?.body).toBe('2');
+    expect(await cache.get('/', async () => page(String(++renders)))).toMatchObject({ page: { body: '2' }, until: 0 });
   });
 });

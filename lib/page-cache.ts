@@ -7,6 +7,13 @@ import { createHash } from 'node:crypto';
  * new render for every request.
  */
 
+/**
+ * Marks an answer from this cache as the same for every request with its key until the page expires
+ * ("<until epoch ms>;<XSRF cookie name>"): the production server's workers replay it without
+ * Next.js (scripts/page-replay.cjs) and take the header off.
+ */
+export const REPLAY_HEADER = 'x-ob-replay';
+
 export interface CachedPage {
   status: number;
   body: string;
@@ -47,13 +54,19 @@ export function toCachedPage(status: number, headers: Headers, body: string): Ca
   };
 }
 
+/** A page and the time (epoch ms) it expires; 0 when it was not kept (a lifetime of 0). */
+export interface CacheEntry {
+  page: CachedPage;
+  until: number;
+}
+
 /**
  * Pages by key for `ttlMs`, at most `maxEntries` of them (the oldest go first), with one render
  * in flight per key however many visitors ask at once.
  */
 export class PageCache {
-  private readonly entries = new Map<string, { page: CachedPage; until: number }>();
-  private readonly rendering = new Map<string, Promise<CachedPage | undefined>>();
+  private readonly entries = new Map<string, CacheEntry>();
+  private readonly rendering = new Map<string, Promise<CacheEntry | undefined>>();
 
   constructor(
     private readonly ttlMs: number,
@@ -62,26 +75,28 @@ export class PageCache {
   ) {}
 
   /** The cached page, or the one `render` makes (undefined when it fails: the caller renders as usual). */
-  async get(key: string, render: () => Promise<CachedPage | undefined>): Promise<CachedPage | undefined> {
+  async get(key: string, render: () => Promise<CachedPage | undefined>): Promise<CacheEntry | undefined> {
     const entry = this.entries.get(key);
-    if (entry && entry.until > this.now()) return entry.page;
+    if (entry && entry.until > this.now()) return entry;
     let pending = this.rendering.get(key);
     if (!pending) {
       pending = render()
         .catch(() => undefined)
         .then((page) => {
           this.rendering.delete(key);
-          if (page && this.ttlMs > 0) this.store(key, page);
-          return page;
+          if (!page) return undefined;
+          const made = { page, until: this.ttlMs > 0 ? this.now() + this.ttlMs : 0 };
+          if (made.until) this.store(key, made);
+          return made;
         });
       this.rendering.set(key, pending);
     }
     return pending;
   }
 
-  private store(key: string, page: CachedPage) {
+  private store(key: string, entry: CacheEntry) {
     this.entries.delete(key);
-    this.entries.set(key, { page, until: this.now() + this.ttlMs });
+    this.entries.set(key, entry);
     while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 }

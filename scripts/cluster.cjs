@@ -9,6 +9,9 @@
 // every core. Without REDIS_URL, the workers' rate limits are counted here (lib/bff/rate-limit.ts);
 // with it, here too whenever Redis cannot be reached.
 //
+// Each worker answers anonymous public pages it has seen Next.js answer again by itself, until they
+// expire (scripts/page-replay.cjs).
+//
 // In each worker it also writes the client's address, taken from the socket, into a header of its
 // own before Next.js sees the request (Next.js keeps a client-written X-Forwarded-For as it is), and
 // on SIGTERM it lets the calls in flight finish.
@@ -142,6 +145,11 @@ if (cluster.isPrimary) {
     return plain(entry) || socket;
   }
 
+  // Anonymous public pages that proxy.ts served from its page cache are answered again here, without
+  // Next.js, until they expire (scripts/page-replay.cjs). The XSRF cookie's name is lib/api/csrf.ts's.
+  const { createPageReplay } = require('./page-replay.cjs');
+  const pageReplay = createPageReplay({ xsrfCookie: 'XSRF-TOKEN' });
+
   let inFlight = 0;
   let draining = false;
   const servers = [];
@@ -160,6 +168,7 @@ if (cluster.isPrimary) {
           inFlight -= 1;
         });
         if (draining) response.setHeader('Connection', 'close');
+        if (pageReplay.handle(request, response)) return undefined;
         return listener.call(this, request, response);
       };
     }

@@ -1,5 +1,5 @@
 // The standalone server serves only what sits beside it: copy the static assets and public/ in,
-// and the cluster entry point (scripts/cluster.cjs) that runs it.
+// and the cluster entry point (scripts/cluster.cjs, with scripts/page-replay.cjs) that runs it.
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -17,4 +17,4 @@ for (const [from, to] of [
   rmSync(to, { recursive: true, force: true });
   cpSync(from, to, { recursive: true });
 }
-cpSync(path.join(root, 'scripts', 'cluster.cjs'), path.join(standalone, 'cluster.cjs'));
+for (const file of ['cluster.cjs', 'page-replay.cjs']) cpSync(path.join(root, 'scripts', file), path.join(standalone, file));

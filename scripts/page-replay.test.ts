@@ -1,0 +1,170 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync, gunzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { XSRF_COOKIE } from '@/lib/api/csrf';
+import { REPLAY_HEADER } from '@/lib/page-cache';
+// The worker's module, as scripts/cluster.cjs loads it.
+import { createPageReplay, REPLAY_HEADER as WORKER_REPLAY_HEADER } from './page-replay.cjs';
+
+const servers: http.Server[] = [];
+afterEach(() => Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve)))));
+
+/**
+ * A worker: the replay in front of a stand-in for Next.js that answers as proxy.ts does for a cached
+ * page (headers one by one, the marker, a fresh XSRF cookie where none came, a gzip body when asked),
+ * counting the requests that reach it.
+ */
+async function worker(options: { until?: number; extraCookie?: string; status?: number } = {}) {
+  let now = 1_000;
+  let reached = 0;
+  const replay = createPageReplay({ xsrfCookie: XSRF_COOKIE, maxEntries: 3, now: () => now });
+  const next = (request: http.IncomingMessage, response: http.ServerResponse) => {
+    reached += 1;
+    response.statusCode = options.status ?? 200;
+    response.setHeader('content-type', 'text/html; charset=utf-8');
+    response.setHeader('content-security-policy', "script-src 'self' 'sha256-abc'");
+    response.setHeader(REPLAY_HEADER, `${options.until ?? 2_000};${XSRF_COOKIE}`);
+    const cookies = [];
+    if (!request.headers.cookie?.includes(`${XSRF_COOKIE}=`)) cookies.push(`${XSRF_COOKIE}=render${reached}; Path=/; SameSite=strict`);
+    if (options.extraCookie) cookies.push(options.extraCookie);
+    if (cookies.length) response.setHeader('set-cookie', cookies);
+    const html = `<!DOCTYPE html><p>${request.url} ${request.headers.host}</p>`;
+    if (request.headers['accept-encoding']?.includes('gzip')) {
+      response.setHeader('content-encoding', 'gzip');
+      response.write(gzipSync(html));
+      response.end();
+    } else {
+      response.write(html.slice(0, 10));
+      response.end(html.slice(10));
+    }
+  };
+  const server = http.createServer((request, response) => {
+    if (!replay.handle(request, response)) next(request, response);
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const request = http.request(`${url}${path}`, { method, headers: { accept: 'text/html', ...headers } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      });
+      request.on('error', reject);
+      request.end();
+    });
+  return {
+    get,
+    reached: () => reached,
+    setNow: (value: number) => {
+      now = value;
+    },
+  };
+}
+
+const xsrfOf = (headers: http.IncomingHttpHeaders) => headers['set-cookie']?.find((cookie) => cookie.startsWith(`${XSRF_COOKIE}=`));
+
+describe('page replay in the worker', () => {
+  it('speaks the marker proxy.ts writes', () => {
+    expect(WORKER_REPLAY_HEADER).toBe(REPLAY_HEADER);
+  });
+
+  it('answers the same anonymous request again without Next.js, byte for byte, with a fresh XSRF cookie each time', async () => {
+    const site = await worker();
+    const first = await site.get('/nasil-yapilir', { 'accept-encoding': 'gzip' });
+    const second = await site.get('/nasil-yapilir', { 'accept-encoding': 'gzip' });
+    const third = await site.get('/nasil-yapilir', { 'accept-encoding': 'gzip' });
+    expect(site.reached()).toBe(1);
+    expect(second.body).toEqual(first.body);
+    expect(gunzipSync(third.body).toString()).toContain('<p>/nasil-yapilir ');
+    expect(third.headers['content-encoding']).toBe('gzip');
+    expect(third.headers['content-security-policy']).toBe("script-src 'self' 'sha256-abc'");
+    expect(third.headers['content-length']).toBe(String(first.body.length));
+    for (const answer of [first, second, third]) expect(answer.headers[REPLAY_HEADER]).toBeUndefined();
+    const tokens = [first, second, third].map((answer) => xsrfOf(answer.headers));
+    expect(tokens[1]).toMatch(new RegExp(`^${XSRF_COOKIE}=[0-9a-f]{32}; Path=/; SameSite=strict$`));
+    expect(new Set(tokens).size).toBe(3);
+  });
+
+  it('keeps an answer only until the page expires', async () => {
+    const site = await worker({ until: 2_000 });
+    await site.get('/');
+    site.setNow(1_999);
+    await site.get('/');
+    expect(site.reached()).toBe(1);
+    site.setNow(2_000);
+    await site.get('/');
+    expect(site.reached()).toBe(2);
+  });
+
+  it('gives a visitor who already has an XSRF cookie no new one', async () => {
+    const site = await worker();
+    const cookie = `${XSRF_COOKIE}=mine`;
+    await site.get('/', { cookie });
+    const again = await site.get('/', { cookie });
+    expect(site.reached()).toBe(1);
+    expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('answers HEAD from its own recording, without a body', async () => {
+    const site = await worker();
+    await site.get('/', {}, 'HEAD');
+    const again = await site.get('/', {}, 'HEAD');
+    expect(site.reached()).toBe(1);
+    expect(again.status).toBe(200);
+    expect(again.body.length).toBe(0);
+  });
+
+  it('never replays to a request whose answer may differ: a session, a query, a client navigation, not a document, not GET', async () => {
+    const site = await worker();
+    const cases: [string, Record<string, string>, string?][] = [
+      ['/', { cookie: 'ob_session=abc' }],
+      ['/', { cookie: `${XSRF_COOKIE}=a; __Host-ob_session=abc` }],
+      ['/?basvuru=yeni', {}],
+      ['/', { rsc: '1' }],
+      ['/', { 'next-router-prefetch': '1' }],
+      ['/', { accept: '*/*' }],
+      ['/', {}, 'POST'],
+    ];
+    for (const [path, headers, method] of cases) {
+      await site.get(path, headers, method);
+      await site.get(path, headers, method);
+    }
+    expect(site.reached()).toBe(cases.length * 2);
+  });
+
+  it('keeps answers apart by path, host, encoding and locale cookie', async () => {
+    const site = await worker();
+    const variants: [string, Record<string, string>][] = [
+      ['/', {}],
+      ['/en', {}],
+      ['/', { host: 'example.test' }],
+      ['/', { 'accept-encoding': 'gzip' }],
+      ['/', { cookie: 'NEXT_LOCALE=en' }],
+    ];
+    for (const [path, headers] of variants) await site.get(path, headers);
+    expect(site.reached()).toBe(5);
+    const other = await site.get('/', { host: 'example.test' });
+    expect(other.body.toString()).toContain('<p>/ example.test</p>');
+  });
+
+  it('never replays an answer that was not marked, that set a visitor cookie, or that was an error', async () => {
+    for (const options of [{ until: 0 }, { extraCookie: 'NEXT_LOCALE=en; Path=/' }, { status: 500 }]) {
+      const site = await worker(options);
+      await site.get('/');
+      await site.get('/');
+      expect(site.reached(), JSON.stringify(options)).toBe(2);
+    }
+  });
+
+  it('holds at most its bound of answers, dropping the oldest', async () => {
+    const site = await worker();
+    for (const path of ['/a', '/b', '/c', '/d']) await site.get(path);
+    await site.get('/d');
+    expect(site.reached()).toBe(4);
+    await site.get('/a');
+    expect(site.reached()).toBe(5);
+  });
+});
