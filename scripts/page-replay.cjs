@@ -11,8 +11,9 @@
 // A request is replayed only when everything the proxy's answer depends on is in its key: GET or HEAD,
 // no query, a document asked for (Accept: text/html), none of Next.js's client-navigation headers, and
 // no cookie but the XSRF and locale ones (a session cookie never replays). The key holds the method,
-// path, host (the hreflang Link names it), Accept-Encoding (the body is compressed for it), the locale
-// cookie and whether an XSRF cookie came.
+// path, the host headers (the hreflang Link names the origin asked, so a forged X-Forwarded-Host
+// cannot reach other visitors), Accept-Encoding (the body is compressed for it), the locale cookie
+// and whether an XSRF cookie came.
 'use strict';
 const { randomUUID } = require('node:crypto');
 
@@ -20,6 +21,8 @@ const REPLAY_HEADER = 'x-ob-replay';
 const LOCALE_COOKIE = 'NEXT_LOCALE';
 /** Next.js's headers of a client navigation, prefetch or server action: never a plain document. */
 const CLIENT_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-router-segment-prefetch', 'next-action', 'range'];
+/** What the hreflang Link's origin is made of (next-intl reads X-Forwarded-Host before Host). */
+const HOST_HEADERS = ['host', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded'];
 /** Answers at most this large are kept (a page is about 15 KiB compressed, 75 KiB plain). */
 const MAX_BODY_BYTES = 512 * 1024;
 
@@ -49,7 +52,14 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
     if (CLIENT_HEADERS.some((name) => headers[name] !== undefined)) return undefined;
     const cookies = cookiesOf(headers.cookie);
     for (const name of cookies.keys()) if (name !== xsrfCookie && name !== LOCALE_COOKIE) return undefined;
-    return JSON.stringify([method, url, headers.host || '', headers['accept-encoding'] || '', cookies.get(LOCALE_COOKIE) ?? null, cookies.has(xsrfCookie)]);
+    return JSON.stringify([
+      method,
+      url,
+      ...HOST_HEADERS.map((name) => headers[name] ?? null),
+      headers['accept-encoding'] ?? null,
+      cookies.get(LOCALE_COOKIE) ?? null,
+      cookies.has(xsrfCookie),
+    ]);
   }
 
   function replay(entry, request, response) {

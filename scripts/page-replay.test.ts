@@ -135,17 +135,20 @@ describe('page replay in the worker', () => {
     expect(site.reached()).toBe(cases.length * 2);
   });
 
-  it('keeps answers apart by path, host, encoding and locale cookie', async () => {
+  it('keeps answers apart by path, host headers, encoding and locale cookie', async () => {
     const site = await worker();
     const variants: [string, Record<string, string>][] = [
       ['/', {}],
       ['/en', {}],
       ['/', { host: 'example.test' }],
+      ['/', { 'x-forwarded-host': 'evil.test' }],
+      ['/', { 'x-forwarded-proto': 'http' }],
+      ['/', { forwarded: 'host=evil.test' }],
       ['/', { 'accept-encoding': 'gzip' }],
       ['/', { cookie: 'NEXT_LOCALE=en' }],
     ];
     for (const [path, headers] of variants) await site.get(path, headers);
-    expect(site.reached()).toBe(5);
+    expect(site.reached()).toBe(variants.length);
     const other = await site.get('/', { host: 'example.test' });
     expect(other.body.toString()).toContain('<p>/ example.test</p>');
   });
