@@ -1,4 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { sandbox } from './support/sandbox';
+import { closedPort, type RunningSandbox, type RunningSite, startSandbox, startSite } from './support/servers';
+import { chooseAddress } from './support/wizard';
 
 // A render that fails shows a branded, translated page with a retry and the error's code, never the
 // framework's default. The sandbox's test hook (lib/crash-hook.ts, demo and test runs only) makes
@@ -29,4 +32,50 @@ test('a layout that fails shows the root error page in the language of the path,
   await context.clearCookies({ name: 'sandbox_crash' });
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Apply for home internet online' })).toBeVisible();
+});
+
+test.describe('the upstream settings fail', () => {
+  let upstream: RunningSandbox;
+  let site: RunningSite;
+
+  test.beforeAll(async () => {
+    // A site and sandbox of their own: the outage must not reach other tests' pages.
+    upstream = await startSandbox();
+    site = await startSite(await closedPort(), { API_BASE_URL: upstream.url, SESSION_SECRET: 'f'.repeat(40), SESSION_COOKIE_SECURE: 'false', SETTINGS_CACHE_SECONDS: '0' });
+  });
+  test.afterAll(async () => {
+    await site?.stop();
+    await upstream?.stop();
+  });
+  test.afterEach(() => sandbox('/__sandbox/fail', { calls: [] }, upstream.url));
+
+  test('home and how-to still render', async ({ page }) => {
+    await sandbox('/__sandbox/fail', { calls: ['getSettings'] }, upstream.url);
+    expect((await page.goto(`${site.url}/`))?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Ev internetine online başvurun' })).toBeVisible();
+    expect((await page.goto(`${site.url}/nasil-yapilir`))?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Nasıl Yapılır ?' })).toBeVisible();
+  });
+
+  test('the package step shows the connection error with a retry, never "no tariff", and the retry keeps the address', async ({ page }) => {
+    test.slow();
+    await sandbox('/__sandbox/fail', { calls: ['getSettings'] }, upstream.url);
+    await page.goto(`${site.url}/?basvuru=yeni`);
+    await chooseAddress(page, 'Daire 2');
+    await expect(page.getByText('Altyapınız 100 Mbps hıza kadar destekliyor.')).toBeVisible();
+    await page.getByRole('button', { name: 'Paket Seç' }).click();
+
+    const problem = page.getByRole('alert').filter({ hasText: 'Bir Hata Oluştu' });
+    await expect(problem).toContainText('Sunucuya erişilemiyor. Lütfen daha sonra tekrar deneyin.');
+    await expect(page.getByText('Bu altyapı için şu an sunulan bir paket yok.')).toBeHidden();
+    await expect(page.getByRole('radio')).toHaveCount(0);
+
+    await sandbox('/__sandbox/fail', { calls: [] }, upstream.url);
+    await problem.getByRole('button', { name: 'Tekrar dene' }).click();
+    await expect(problem).toBeHidden();
+    await expect(page.getByRole('radio').first()).toBeEnabled();
+    // Still the same application: Back leads to the address as it was chosen.
+    await page.goBack();
+    await expect(page.getByRole('combobox', { name: 'İç Kapı No', exact: true })).toHaveValue('Daire 2');
+  });
 });

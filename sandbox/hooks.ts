@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { apiCalls, type ApiCallName } from '@/lib/api/calls';
 import { defineSchema, validate, type Schema } from '@/lib/validator';
 import { CODE_TTL_MS, outbox } from '@/sandbox/codes';
 import { seconds, type Context } from '@/sandbox/context';
@@ -16,6 +17,8 @@ export interface HookControls {
   advanceClock(seconds: number): void;
   clockOffsetSeconds(): number;
   setSlow(ms: number): void;
+  /** The named /v1 calls answer 503 from now on; an empty list heals them. */
+  setFailing(calls: ApiCallName[]): void;
 }
 
 interface HookRequest {
@@ -40,6 +43,7 @@ const clockSchema = defineSchema({
 });
 const expireSchema = defineSchema({ to: { type: 'string', required: true, label: 'Alıcı', maxLength: 254 } });
 const slowSchema = defineSchema({ ms: { type: 'number', required: true, label: 'Gecikme', min: 0, max: 120_000 } });
+const failSchema = defineSchema({ calls: { type: 'array', required: true, label: 'Çağrılar', maxLength: 50 } });
 
 function body<T>(request: HookRequest, schema: Schema): T {
   const data = request.body();
@@ -88,6 +92,14 @@ export function handleHook(ctx: Context, controls: HookControls, request: HookRe
     const { ms } = body<{ ms: number }>(request, slowSchema);
     controls.setSlow(ms);
     return { data: { ms } };
+  }
+
+  if (post(/^\/__sandbox\/fail$/)) {
+    const { calls } = body<{ calls: unknown[] }>(request, failSchema);
+    const unknown = calls.filter((call) => typeof call !== 'string' || !Object.hasOwn(apiCalls, call));
+    if (unknown.length > 0) throw new ApiError(400, `Bilinmeyen çağrı: ${unknown.map(String).join(', ')}`);
+    controls.setFailing(calls as ApiCallName[]);
+    return { data: { calls } };
   }
 
   if (post(/^\/__sandbox\/settings\/campaign$/)) {

@@ -165,6 +165,18 @@ describe('hooks, reset and persistence', () => {
     await sb.hook('/slow', { ms: 0 });
   });
 
+  it('makes the named calls fail with 503 on request, and heals them', async () => {
+    await sb.hook('/fail', { calls: ['getSettings'] });
+    const failed = await sb.call('/v1/app-settings/countries');
+    expect(failed.status).toBe(200);
+    const settings = await sb.call('/v1/get-settings');
+    expect(settings.status).toBe(503);
+    expect(settings.body).toEqual({ status: false, message: 'Bir hatadan dolayı işleminiz alınamamaktadır. Lütfen daha sonra tekrar deneyin.' });
+    expect((await sb.hook('/fail', { calls: ['noSuchCall'] })).status).toBe(400);
+    await sb.hook('/fail', { calls: [] });
+    expect((await sb.call('/v1/get-settings')).status).toBe(200);
+  });
+
   it('reset restores the fixtures', async () => {
     const token = await login(sb, FIXTURE_CUSTOMERS.notSent.nationality_number, FIXTURE_CUSTOMERS.notSent.phone);
     await sb.hook('/customers/10000000214/identity-status', { status: 2 });

@@ -209,6 +209,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   const store = new Store(options.dbPath, options.filesDir);
   let clockOffsetMs = 0;
   let slowMs = 0;
+  let failing = new Set<ApiCallName>();
   let origin = options.publicUrl?.replace(/\/+$/, '') ?? '';
 
   const ctx: Context = {
@@ -229,6 +230,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     reset() {
       clockOffsetMs = 0;
       slowMs = 0;
+      failing = new Set();
       store.wipe();
       seed();
     },
@@ -238,6 +240,9 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     clockOffsetSeconds: () => clockOffsetMs / 1000,
     setSlow(ms: number) {
       slowMs = ms;
+    },
+    setFailing(calls: ApiCallName[]) {
+      failing = new Set(calls);
     },
   };
 
@@ -367,6 +372,8 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
       throw new ApiError(404, texts.notFound);
     }
     if (slowMs > 0) await new Promise((resolve) => setTimeout(resolve, slowMs));
+    // An outage of this call, asked for by a test (POST /__sandbox/fail).
+    if (failing.has(name)) throw new ApiError(503, texts.generic);
     await handleCall(req, res, name);
   }
 

@@ -44,6 +44,7 @@ export default async function HomePage({ params, searchParams }: PageProps<'/[lo
           products={settings?.products ?? []}
           jobs={settings?.jobs ?? []}
           campaign={settings?.data.campaign ?? null}
+          settingsFailed={settings === null}
         />
       </NextIntlClientProvider>
     );

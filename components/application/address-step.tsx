@@ -71,7 +71,7 @@ function AddressLevelSelect({
     return (
       <Notice tone="danger" title={tErrors('addressList')}>
         <Button variant="secondary" size="small" onClick={() => mutate()}>
-          {t('retry')}
+          {tErrors('retry')}
         </Button>
       </Notice>
     );

@@ -58,6 +58,8 @@ export interface WizardData {
   jobs: Job[];
   /** The welcome campaign of the settings: its discount applies while it runs. */
   campaign: Campaign | null;
+  /** The settings (tariffs, occupations, campaign) could not be read: the package step offers a retry. */
+  settingsFailed: boolean;
 }
 
 /**
@@ -66,7 +68,7 @@ export interface WizardData {
  * package and submit through the authenticated call. The step is in the URL
  * (`?basvuru=yeni&adim=2`), so the browser's back button moves a step back.
  */
-export default function ApplicationWizard({ flow, provinces, products, jobs, campaign }: WizardData) {
+export default function ApplicationWizard({ flow, provinces, products, jobs, campaign, settingsFailed }: WizardData) {
   const t = useTranslations('application');
   const locale = useLocale();
   const messages = useMessages();
@@ -278,6 +280,7 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cam
             <PackageStep
               tariffs={tariffs}
               lineSpeedMbps={lineSpeedMbps}
+              settingsFailed={settingsFailed}
               productId={draft.productId}
               setupPriceIndex={draft.setupPriceIndex}
               askSetup={flow === 'new'}

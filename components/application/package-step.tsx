@@ -1,7 +1,8 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useState, useTransition } from 'react';
 import styles from '@/components/application/wizard.module.css';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field, Select } from '@/components/ui/field';
@@ -30,6 +31,7 @@ export function packageProblem(products: readonly Product[], productId: number |
 export function PackageStep({
   tariffs,
   lineSpeedMbps,
+  settingsFailed,
   productId,
   setupPriceIndex,
   askSetup,
@@ -42,6 +44,8 @@ export function PackageStep({
   tariffs: readonly TariffOption[];
   /** The line's speed when known (a new line); a transfer's line is not measured. */
   lineSpeedMbps: number | null;
+  /** The upstream's settings, which hold the tariffs, could not be read for this page. */
+  settingsFailed: boolean;
   productId: number | null;
   setupPriceIndex: number | null;
   /** The transfer flow has no setup-price choice. */
@@ -53,6 +57,9 @@ export function PackageStep({
   onSubmit: () => void;
 }) {
   const t = useTranslations('application.package');
+  const tErrors = useTranslations('errors');
+  const router = useRouter();
+  const [retrying, startRetry] = useTransition();
   const id = useId();
   const [problem, setProblem] = useState<PackageProblem | null>(null);
   const products = tariffs.filter((option) => option.fits).map((option) => option.product);
@@ -72,7 +79,17 @@ export function PackageStep({
       }}
     >
       <h2>{t('heading')}</h2>
-      {tariffs.length === 0 ? <Notice tone="warning">{t('noProducts')}</Notice> : null}
+      {settingsFailed ? (
+        // Not 'no tariff': the tariffs could not be read. The page renders anew (its settings read
+        // again); the wizard keeps everything typed.
+        <Notice tone="danger" title={tErrors('title')}>
+          <p>{tErrors('network')}</p>
+          <Button variant="secondary" size="small" disabled={retrying} aria-busy={retrying} onClick={() => startRetry(() => router.refresh())}>
+            {tErrors('retry')}
+          </Button>
+        </Notice>
+      ) : null}
+      {!settingsFailed && tariffs.length === 0 ? <Notice tone="warning">{t('noProducts')}</Notice> : null}
       {tariffs.length > 0 && products.length === 0 ? <Notice tone="warning">{t('noneFits', { speed: lineSpeedMbps ?? 0 })}</Notice> : null}
       <fieldset className={styles.cards}>
         <legend className="visually-hidden">{t('heading')}</legend>
