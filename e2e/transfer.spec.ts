@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
+import { FIXTURE_CUSTOMERS, FIXTURE_TRANSFER_SERVICE_NUMBER } from '@/sandbox/fixtures';
 import { apiLogin } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
 import { randomMail, randomNationalityNumber, randomPhone } from './support/people';
@@ -112,7 +112,40 @@ test('§4 service number: three failed attempts open the contact form with the l
   const dialog = page.getByRole('dialog', { name: 'İletişim Formu' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('textbox', { name: /Mesaj/ })).toHaveValue(/Hizmet numarası bulunamadı\./);
+  // Why it opened, in one sentence.
+  await expect(dialog.getByRole('note')).toHaveText(
+    'Hizmet numaranızı üç denemede doğrulayamadık. Adınızı ve telefon numaranızı bırakın; sizi arayalım ve taşımayı birlikte tamamlayalım.',
+  );
   await expectNoAxeViolations(page);
+});
+
+test('transfer help: where to find the service number, before the first try', async ({ page }) => {
+  await openTransfer(page);
+  const help = page.getByText('Hizmet numaranızı nerede bulabilirsiniz?');
+  await expect(help).toBeVisible();
+  const text = page.getByText(/faturasında, çoğunlukla üst bölümde 'Hizmet No'/);
+  await expect(text).toBeHidden();
+  await help.focus();
+  await page.keyboard.press('Enter');
+  await expect(text).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('transfer help: a service number that already has an application offers the login and the application inquiry', async ({ page }) => {
+  await openTransfer(page);
+  await enterServiceNumber(page, FIXTURE_TRANSFER_SERVICE_NUMBER);
+  await expect(page.getByLabel('Hizmet numarası')).toHaveAccessibleDescription(/Bu hizmet numarası için devam eden bir başvuru veya abonelik bulunmaktadır\./);
+  const offer = page.getByRole('note').filter({ hasText: 'Durumunu görmek için giriş yapın ya da başvurunuzu sorgulayın.' });
+  await offer.getByRole('button', { name: 'Başvuru Sorgulama' }).click();
+  const inquiry = page.getByRole('dialog', { name: 'Başvuru Sorgulama' });
+  await expect(inquiry).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(inquiry).toBeHidden();
+  await offer.getByRole('button', { name: 'Giriş Yap' }).click();
+  await expect(page.getByRole('dialog', { name: 'Giriş Yap' })).toBeVisible();
+  // The number typed is still there.
+  await page.keyboard.press('Escape');
+  await expect(page.getByLabel('Hizmet numarası')).toHaveValue(FIXTURE_TRANSFER_SERVICE_NUMBER);
 });
 
 test('§4 transfer flow: a logged-in customer completes after the package', async ({ page }) => {

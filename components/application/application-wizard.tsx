@@ -3,6 +3,8 @@
 import { NextIntlClientProvider, useLocale, useMessages, useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useInquiryPopup } from '@/components/account/inquiry-popup';
+import { useLoginPopup } from '@/components/account/login-popup';
 import { useRegisteredUserPopup } from '@/components/account/registered-user-popup';
 import { AddressStep } from '@/components/application/address-step';
 import { CodeBox, type CodeKind } from '@/components/application/code-box';
@@ -82,6 +84,8 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cam
   const showRegisteredUser = useRegisteredUserPopup();
   const showError = useErrorDialog();
   const openContactForm = useContactForm();
+  const openLogin = useLoginPopup();
+  const openInquiry = useInquiryPopup();
   const openProfile = useProfilePopup();
   const [busy, setBusy] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -247,7 +251,9 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cam
                 update({ serviceNumber, currentCompany, productId: null, campaignCode: null, referenceCode: null, phone: null, mail: null });
                 advance(formHash, indexOf('address'));
               }}
-              onTooManyFailures={(lastError) => openContactForm({ message: lastError })}
+              onTooManyFailures={(lastError) => openContactForm({ message: lastError }, t('serviceNumber.contactReason'))}
+              onLogIn={() => void openLogin()}
+              onInquire={openInquiry}
             />
           ) : null}
 

@@ -6,23 +6,30 @@ import styles from '@/components/application/wizard.module.css';
 import { useErrorText } from '@/components/application/use-error-text';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field, Input } from '@/components/ui/field';
+import { Notice } from '@/components/ui/notice';
 import { ApiError, callApi } from '@/lib/api/client';
 import type { TransferLookup } from '@/lib/api/types';
 import { initialServiceNumberAttempts, isServiceNumber, nextAttemptState } from '@/lib/domain/service-number';
 
 /**
  * Transfer step 1: the line's service number; transfer-register-step-1 answers the provider it is
- * with now. Three failed attempts (too short, or refused) open the contact form with the last error.
+ * with now. Where to find the number is one click away before the first try. Three failed attempts
+ * (too short, or refused) open the contact form with the last error; a number that already has an
+ * application (409) offers the login and the application inquiry, where its status is.
  */
 export function ServiceNumberStep({
   serviceNumber,
   onLookup,
   onTooManyFailures,
+  onLogIn,
+  onInquire,
 }: {
   serviceNumber: string | null;
   /** The number was found: the wizard stores it with its provider and hash and moves on. */
   onLookup: (serviceNumber: string, company: string, hash: string) => void;
   onTooManyFailures: (lastError: string) => void;
+  onLogIn: () => void;
+  onInquire: () => void;
 }) {
   const t = useTranslations('application.serviceNumber');
   const tValidation = useTranslations('validation');
@@ -33,6 +40,7 @@ export function ServiceNumberStep({
   const [error, setError] = useState<string | null>(null);
   const [attempts, setAttempts] = useState(initialServiceNumberAttempts);
   const [busy, setBusy] = useState(false);
+  const [alreadyApplied, setAlreadyApplied] = useState(false);
 
   const fail = (message: string, outcome: Parameters<typeof nextAttemptState>[1]) => {
     setError(message);
@@ -49,11 +57,13 @@ export function ServiceNumberStep({
     }
     setBusy(true);
     setError(null);
+    setAlreadyApplied(false);
     try {
       const envelope = await callApi<TransferLookup>('transferRegisterStep1', { service_number: number });
       setAttempts(nextAttemptState(attempts, { kind: 'success' }));
       onLookup(number, envelope.data?.company ?? '', envelope.hash ?? '');
     } catch (failure) {
+      setAlreadyApplied(failure instanceof ApiError && failure.status === 409);
       fail(errorText(failure), { kind: 'upstream', message: failure instanceof ApiError ? (failure.serverMessage ?? null) : null });
     } finally {
       setBusy(false);
@@ -82,6 +92,23 @@ export function ServiceNumberStep({
           onChange={(event) => setValue(event.target.value.replace(/\D/g, ''))}
         />
       </Field>
+      {alreadyApplied ? (
+        <Notice>
+          <p>{t('alreadyApplied')}</p>
+          <div className={styles.noticeActions}>
+            <Button variant="secondary" size="small" onClick={onLogIn}>
+              {t('logIn')}
+            </Button>
+            <Button variant="secondary" size="small" onClick={onInquire}>
+              {t('inquire')}
+            </Button>
+          </div>
+        </Notice>
+      ) : null}
+      <details className={styles.help}>
+        <summary>{t('whereTitle')}</summary>
+        <p>{t('whereText')}</p>
+      </details>
       <div className={styles.actions}>
         <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
           {t('submit')}

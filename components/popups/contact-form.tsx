@@ -31,8 +31,9 @@ const FIELDS = ['fullname', 'phone', 'message'] as const;
 /**
  * The contact form (spec §2, §5): fullname (required, max 100), phone (+90 mask), message; POST
  * /forms/contact-form. After success the submit stays disabled and the server's text shows.
+ * `reason` says why a flow opened it for the visitor.
  */
-export function ContactForm({ prefill }: { prefill?: ContactPrefill }) {
+export function ContactForm({ prefill, reason }: { prefill?: ContactPrefill; reason?: string }) {
   const t = useTranslations('contactForm');
   const titles = useTranslations('validationTitles');
   const fieldText = useFieldErrorText();
@@ -85,6 +86,7 @@ export function ContactForm({ prefill }: { prefill?: ContactPrefill }) {
 
   return (
     <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className={styles.form}>
+      {reason ? <Notice>{reason}</Notice> : null}
       <p className={styles.lead}>{t('lead')}</p>
       <Field id={ids.fullname} label={t('fullname')} error={fullnameError}>
         <Input {...register('fullname')} {...describedBy(ids.fullname, { error: fullnameError })} autoComplete="name" readOnly={done} />

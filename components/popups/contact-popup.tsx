@@ -18,17 +18,17 @@ export function preloadContactForm() {
 let opened = 0;
 
 /**
- * Opens the contact form popup ('İletişim Formu'), optionally prefilled: the transfer wizard opens
- * it with the last error after three failed service numbers (`{ message }`).
+ * Opens the contact form popup ('İletişim Formu'), optionally prefilled and with the reason it
+ * opened: the transfer wizard opens it with the last error after three failed service numbers.
  */
 export function useContactForm() {
   const { open } = usePopups();
   const t = useTranslations('contactForm');
   return useCallback(
-    (prefill?: ContactPrefill) => {
+    (prefill?: ContactPrefill, reason?: string) => {
       // A fresh form each time it is opened (a new key), even over an open one.
       const key = ++opened;
-      return open({ id: 'contact-form', title: t('title'), render: () => <ContactForm key={key} prefill={prefill} /> });
+      return open({ id: 'contact-form', title: t('title'), render: () => <ContactForm key={key} prefill={prefill} reason={reason} /> });
     },
     [open, t],
   );
