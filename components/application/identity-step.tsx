@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { describedBy, Field, Input, Select } from '@/components/ui/field';
 import { inputMasks, MaskedInput } from '@/components/ui/masked-input';
 import { Notice } from '@/components/ui/notice';
+import { useTurkishData } from '@/components/ui/page-language';
 import type { Job } from '@/lib/api/types';
 import { type IdentityForm, identitySchema } from '@/lib/validation/application';
 import type { z } from 'zod';
@@ -50,6 +51,7 @@ export function IdentityStep({
   onSubmit: (values: IdentityValues) => void;
 }) {
   const t = useTranslations('application.identity');
+  const turkish = useTurkishData();
   const validationText = useValidationText();
   const id = useId();
   const form = useForm<IdentityForm, unknown, IdentityValues>({
@@ -165,7 +167,7 @@ export function IdentityStep({
           <Select {...describedBy(fieldId('job'), { error: jobError })} {...register('job')}>
             <option value="">{t('jobPlaceholder')}</option>
             {jobs.map((job) => (
-              <option key={job.code} value={job.code}>
+              <option key={job.code} value={job.code} lang={turkish}>
                 {job.name}
               </option>
             ))}

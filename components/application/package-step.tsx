@@ -7,9 +7,9 @@ import styles from '@/components/application/wizard.module.css';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field, Select } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
+import { useMoney, useTurkishData } from '@/components/ui/page-language';
 import type { Product } from '@/lib/api/types';
-import { formatPrice } from '@/lib/domain/money';
-import { formatSetupPriceLabel, hasDiscount, productPrice } from '@/lib/domain/setup-price';
+import { hasDiscount, productPrice } from '@/lib/domain/setup-price';
 import type { TariffOption } from '@/lib/domain/tariffs';
 
 export type PackageProblem = 'noPackage' | 'setup' | 'unknown';
@@ -58,6 +58,8 @@ export function PackageStep({
 }) {
   const t = useTranslations('application.package');
   const tErrors = useTranslations('errors');
+  const money = useMoney();
+  const turkish = useTurkishData();
   const router = useRouter();
   const [retrying, startRetry] = useTransition();
   const id = useId();
@@ -110,16 +112,18 @@ export function PackageStep({
                   onChange({ productId: product.product_id, setupPriceIndex: null });
                 }}
               />
-              <span className={styles.cardName}>{product.name}</span>
+              <span className={styles.cardName} lang={turkish}>
+                {product.name}
+              </span>
               <span className={styles.cardSpeed}>{t('upTo', { speed: product.speed })}</span>
               <span className={styles.cardPrice}>
                 {hasDiscount(product) ? (
                   <s className={styles.oldPrice}>
                     <span className="visually-hidden">{t('oldPrice')}: </span>
-                    {formatPrice(product.price)}
+                    {money.price(product.price)}
                   </s>
                 ) : null}
-                <strong>{formatPrice(productPrice(product))}</strong> <span>{t('perMonth')}</span>
+                <strong>{money.price(productPrice(product))}</strong> <span>{t('perMonth')}</span>
               </span>
               <span className={styles.cardTag}>{t('payUse')}</span>
               {recommended ? <span className={styles.cardBest}>{t('bestFit')}</span> : null}
@@ -142,7 +146,7 @@ export function PackageStep({
             <option value="">{t('setupPlaceholder')}</option>
             {chosen.setup_prices.map((option, index) => (
               <option key={option.name} value={index}>
-                {formatSetupPriceLabel(option)}
+                {money.setupLabel(option)}
               </option>
             ))}
           </Select>

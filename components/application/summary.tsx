@@ -2,12 +2,12 @@
 
 import { useTranslations } from 'next-intl';
 import styles from '@/components/application/wizard.module.css';
+import { useMoney, useTurkishData } from '@/components/ui/page-language';
 import type { Product } from '@/lib/api/types';
 import type { ApplicationDraft } from '@/lib/application/draft';
 import { infrastructureOf } from '@/lib/domain/infrastructure';
-import { formatPrice } from '@/lib/domain/money';
 import type { Cart } from '@/lib/domain/pricing';
-import { formatSetupPriceLabel, productPrice } from '@/lib/domain/setup-price';
+import { productPrice } from '@/lib/domain/setup-price';
 import { addressLevels } from '@/lib/validation/address';
 
 /**
@@ -19,6 +19,8 @@ export function ApplicationSummary({ draft, product, cart }: { draft: Applicatio
   const t = useTranslations('application.summary');
   const tLevels = useTranslations('application.address.levels');
   const tCodes = useTranslations('application.codes');
+  const money = useMoney();
+  const turkish = useTurkishData();
   const speed = draft.infrastructure ? infrastructureOf(draft.infrastructure).speedMbps : null;
   const chosenLevels = addressLevels.filter((level) => draft.address[level]);
   const empty = !speed && chosenLevels.length === 0 && !product && !draft.serviceNumber;
@@ -49,7 +51,7 @@ export function ApplicationSummary({ draft, product, cart }: { draft: Applicatio
               <ul className={styles.addressLines}>
                 {chosenLevels.map((level) => (
                   <li key={level}>
-                    <span className={styles.muted}>{tLevels(level)}:</span> {draft.address[level]!.text}
+                    <span className={styles.muted}>{tLevels(level)}:</span> <span lang={turkish}>{draft.address[level]!.text}</span>
                   </li>
                 ))}
               </ul>
@@ -60,9 +62,9 @@ export function ApplicationSummary({ draft, product, cart }: { draft: Applicatio
           <>
             <dt>{t('package')}</dt>
             <dd>
-              <strong>{product.name}</strong>
+              <strong lang={turkish}>{product.name}</strong>
               <br />
-              {t('packageSpeed', { speed: product.speed })} · {formatPrice(productPrice(product))}
+              {t('packageSpeed', { speed: product.speed })} · {money.price(productPrice(product))}
             </dd>
           </>
         ) : null}
@@ -74,8 +76,8 @@ export function ApplicationSummary({ draft, product, cart }: { draft: Applicatio
                 {cart.periods.map(({ from, to, monthly }) => (
                   <li key={from}>
                     {from === 1 && to === cart.commitmentMonths
-                      ? t('everyMonth', { price: formatPrice(monthly) })
-                      : t('months', { from, to, price: formatPrice(monthly) })}
+                      ? t('everyMonth', { price: money.price(monthly) })
+                      : t('months', { from, to, price: money.price(monthly) })}
                   </li>
                 ))}
               </ul>
@@ -86,7 +88,7 @@ export function ApplicationSummary({ draft, product, cart }: { draft: Applicatio
                 <dd>
                   <ul className={styles.addressLines}>
                     {cart.discounts.map(({ kind, code, monthly, months }) => (
-                      <li key={kind}>{t(`discount.${kind}`, { code: code ?? '', amount: formatPrice(monthly), months })}</li>
+                      <li key={kind}>{t(`discount.${kind}`, { code: code ?? '', amount: money.price(monthly), months })}</li>
                     ))}
                   </ul>
                 </dd>
@@ -95,7 +97,7 @@ export function ApplicationSummary({ draft, product, cart }: { draft: Applicatio
             {cart.setup ? (
               <>
                 <dt>{t('setup')}</dt>
-                <dd>{formatSetupPriceLabel(cart.setup)}</dd>
+                <dd>{money.setupLabel(cart.setup)}</dd>
               </>
             ) : null}
             <dt>{t('commitment')}</dt>

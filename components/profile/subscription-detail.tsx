@@ -15,9 +15,9 @@ import { Tabs } from '@/components/profile/tabs';
 import { ProfileLoading } from '@/components/profile/profile-loading';
 import { useProfile } from '@/components/profile/use-profile';
 import { Button } from '@/components/ui/button';
+import { useMoney, useTurkishData } from '@/components/ui/page-language';
 import type { Subscription } from '@/lib/api/types';
 import { formatDate } from '@/lib/domain/format';
-import { formatPrice } from '@/lib/domain/money';
 import { applicationTypeKey, contractUrl, isCorporate, subscriptionStatusKey, subscriptionTypeKey } from '@/lib/domain/subscription';
 import { formatAddress } from '@/lib/profile/address';
 import { reviewStatusKey } from '@/lib/profile/review';
@@ -130,12 +130,14 @@ function CustomerInfo({ subscription }: { subscription: Subscription }) {
 
 function TariffInfo({ subscription }: { subscription: Subscription }) {
   const t = useTranslations('profile.detail');
+  const money = useMoney();
+  const turkish = useTurkishData();
   const { product } = subscription.data;
   return (
     <Facts
       items={[
-        { label: t('tariffName'), value: product.name },
-        { label: t('fee'), value: formatPrice(product.total_price, { decimals: 2 }) },
+        { label: t('tariffName'), value: <span lang={turkish}>{product.name}</span> },
+        { label: t('fee'), value: money.price(product.total_price, { decimals: 2 }) },
         { label: t('downloadSpeed'), value: t('speed', { speed: product.speed }) },
         { label: t('uploadSpeed'), value: t('speed', { speed: product.up_speed }) },
         { label: t('tariffLink'), value: <DocumentLink link={{ data: product.url ? { url: product.url } : null }} label={t('tariffLinkText')} /> },

@@ -41,6 +41,14 @@ describe('formatPrice', () => {
     expect(formatPrice(-0)).toBe('0 TL');
   });
 
+  it('groups and marks decimals the English way on English pages', () => {
+    expect(formatPrice(1800, { locale: 'en' })).toBe('1,800 TL');
+    expect(formatPrice(1234.5, { locale: 'en' })).toBe('1,234.50 TL');
+    expect(formatPrice(1_234_567, { decimals: 2, locale: 'en' })).toBe('1,234,567.00 TL');
+    expect(formatPrice(-30.5, { locale: 'en' })).toBe('-30.50 TL');
+    expect(formatNumber(12.25, { maxDecimals: 2, locale: 'en' })).toBe('12.25');
+  });
+
   it('uses a plain space before TL', () => {
     expect(formatPrice(1)).toMatch(/^1 TL$/);
   });

@@ -1,13 +1,20 @@
 /**
- * Turkish number and price formatting ('1.800,50 TL'): '.' groups thousands, ',' marks decimals.
- * Done by hand rather than with Intl so the output does not depend on the ICU data the runtime
- * ships (small-icu builds fall back to en-US grouping).
+ * Number and price formatting in the page's language: Turkish '1.800,50 TL' ('.' groups thousands,
+ * ',' marks decimals), English '1,800.50 TL'. Done by hand rather than with Intl so the output does
+ * not depend on the ICU data the runtime ships (small-icu builds fall back to en-US grouping).
  */
 
 export const CURRENCY_SUFFIX = 'TL';
 
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+export type NumberLocale = 'tr' | 'en';
+
+const SEPARATORS: Record<NumberLocale, { group: string; decimal: string }> = {
+  tr: { group: '.', decimal: ',' },
+  en: { group: ',', decimal: '.' },
+};
+
+function groupThousands(digits: string, separator: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
 }
 
 /**
@@ -17,7 +24,7 @@ function groupThousands(digits: string): string {
  */
 export function formatNumber(
   value: number,
-  { minDecimals = 0, maxDecimals = minDecimals }: { minDecimals?: number; maxDecimals?: number } = {},
+  { minDecimals = 0, maxDecimals = minDecimals, locale = 'tr' }: { minDecimals?: number; maxDecimals?: number; locale?: NumberLocale } = {},
 ): string {
   if (!Number.isFinite(value)) throw new RangeError(`Cannot format ${value}`);
   const max = Math.max(0, Math.floor(maxDecimals), Math.floor(minDecimals));
@@ -29,15 +36,17 @@ export function formatNumber(
   let fraction = max > 0 ? String(scaled - whole * factor).padStart(max, '0') : '';
   while (fraction.length > min && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
   const sign = value < 0 && scaled > 0 ? '-' : '';
-  return `${sign}${groupThousands(String(whole))}${fraction ? `,${fraction}` : ''}`;
+  const { group, decimal } = SEPARATORS[locale];
+  return `${sign}${groupThousands(String(whole), group)}${fraction ? `${decimal}${fraction}` : ''}`;
 }
 
 /**
  * Price with the TL suffix: `formatPrice(1800)` -> '1.800 TL', `formatPrice(149.9)` -> '149,90 TL',
- * `formatPrice(1800, { decimals: 2 })` -> '1.800,00 TL' (the subscription views, spec §9).
- * Without `decimals`, whole amounts get none and any other amount gets two.
+ * `formatPrice(1800, { decimals: 2 })` -> '1.800,00 TL' (the subscription views, spec §9);
+ * `{ locale: 'en' }` -> '149.90 TL'. Without `decimals`, whole amounts get none and any other
+ * amount gets two.
  */
-export function formatPrice(amount: number, options: { decimals?: 0 | 2 } = {}): string {
+export function formatPrice(amount: number, options: { decimals?: 0 | 2; locale?: NumberLocale } = {}): string {
   const decimals = options.decimals ?? (Number.isInteger(amount) ? 0 : 2);
-  return `${formatNumber(amount, { minDecimals: decimals })} ${CURRENCY_SUFFIX}`;
+  return `${formatNumber(amount, { minDecimals: decimals, locale: options.locale })} ${CURRENCY_SUFFIX}`;
 }

@@ -33,6 +33,11 @@ describe('formatSetupPriceLabel', () => {
     expect(formatSetupPriceLabel(upfront)).toBe('Peşin - 999 TL');
     expect(formatSetupPriceLabel({ ...upfront, price: 1998 })).toBe('Peşin - 1.998 TL');
   });
+
+  it('speaks the page\'s language: its own word for a single payment, its number format', () => {
+    expect(formatSetupPriceLabel({ ...upfront, price: 1998 }, { locale: 'en', singleName: 'Upfront' })).toBe('Upfront - 1,998 TL');
+    expect(formatSetupPriceLabel({ ...installment, price: 1300.5 }, { locale: 'en', singleName: 'Upfront' })).toBe('12 X 1,300.50 TL');
+  });
 });
 
 describe('productPrice and hasDiscount', () => {

@@ -1,5 +1,5 @@
 import type { Product, SetupPrice } from '@/lib/api/types';
-import { formatPrice } from '@/lib/domain/money';
+import { formatPrice, type NumberLocale } from '@/lib/domain/money';
 
 export type SetupPriceLabel =
   | { kind: 'installment'; count: number; price: number }
@@ -19,12 +19,15 @@ export function setupPriceLabel(option: SetupPrice): SetupPriceLabel {
   return { kind: 'single', name: option.name, price: option.price };
 }
 
-/** '12 X 150 TL' for an installment plan, '<name> - 999 TL' otherwise. */
-export function formatSetupPriceLabel(option: SetupPrice): string {
+/**
+ * '12 X 150 TL' for an installment plan, '<name> - 999 TL' otherwise, in the page's number format.
+ * The upstream names a single payment in Turkish ('Peşin'); another language passes its own word.
+ */
+export function formatSetupPriceLabel(option: SetupPrice, { locale = 'tr', singleName }: { locale?: NumberLocale; singleName?: string } = {}): string {
   const label = setupPriceLabel(option);
   return label.kind === 'installment'
-    ? `${label.count} X ${formatPrice(label.price)}`
-    : `${label.name} - ${formatPrice(label.price)}`;
+    ? `${label.count} X ${formatPrice(label.price, { locale })}`
+    : `${singleName ?? label.name} - ${formatPrice(label.price, { locale })}`;
 }
 
 /** The monthly price the applicant pays: the discount price when there is one (spec §2). */
