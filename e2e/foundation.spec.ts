@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { sitePort } from './support/env';
+import { openHeaderMenu } from './support/header';
 
 test.describe('pages and languages', () => {
   test('the Turkish home page offers both applications, whatever the browser prefers', async ({ browser }) => {
@@ -13,7 +14,7 @@ test.describe('pages and languages', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'tr-TR');
     await expect(page.getByRole('heading', { name: 'Yeni Başvuru' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Transfer Başvurusu' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: 'Nasıl Başvuru Yapılır ?' })).toBeVisible();
+    await expect((await openHeaderMenu(page)).getByRole('link', { name: 'Nasıl Başvuru Yapılır ?' })).toBeVisible();
     await expect(page.locator('footer')).toContainText('V1.0.0');
     await context.close();
   });
@@ -69,14 +70,14 @@ test.describe('pages and languages', () => {
 
   test('the language switch moves to the same page and is remembered', async ({ page }) => {
     await page.goto('/nasil-yapilir');
-    await page.getByRole('link', { name: 'Switch to English' }).click();
+    await (await openHeaderMenu(page)).getByRole('link', { name: 'Switch to English' }).click();
     await expect(page).toHaveURL(/\/en\/how-to$/);
     await expect(page.getByRole('heading', { level: 1, name: 'How to apply' })).toBeVisible();
 
     await page.goto('/');
     await expect(page).toHaveURL(/\/en$/);
 
-    await page.getByRole('link', { name: "Türkçe'ye geç" }).click();
+    await (await openHeaderMenu(page)).getByRole('link', { name: "Türkçe'ye geç" }).click();
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
     await expect(page.getByRole('heading', { name: 'Yeni Başvuru' })).toBeVisible();
     await page.goto('/nasil-yapilir');
@@ -136,7 +137,7 @@ test.describe('security headers', () => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: 'Nasıl Başvuru Yapılır ?' }).click();
+    await (await openHeaderMenu(page)).getByRole('link', { name: 'Nasıl Başvuru Yapılır ?' }).click();
     await expect(page).toHaveURL(/\/nasil-yapilir$/);
     expect(violations).toEqual([]);
   });

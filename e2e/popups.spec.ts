@@ -3,6 +3,7 @@ import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { withLock } from './support/lock';
 import { latestCode, sandbox } from './support/sandbox';
+import { openHeaderMenu } from './support/header';
 
 type Customer = (typeof FIXTURE_CUSTOMERS)[keyof typeof FIXTURE_CUSTOMERS];
 
@@ -42,7 +43,7 @@ async function logIn(scope: Locator, customer: Customer, labels = { tc: 'TC Kiml
 test.describe('contact form popup', () => {
   test('§4 contact form: after success the submit is disabled and the success text shows; §5 contact form: phone mask +90 (___) ___ __ __', async ({ page }) => {
     await page.goto('/');
-    await nav(page).getByRole('button', { name: 'İletişim Formu' }).click();
+    await (await openHeaderMenu(page)).getByRole('button', { name: 'İletişim Formu' }).click();
     const popup = dialog(page, 'İletişim Formu');
     await expect(popup).toBeVisible();
     await expect(popup.getByLabel('Ad Soyad')).toBeFocused();
@@ -63,7 +64,7 @@ test.describe('contact form popup', () => {
 
   test('§5 contact form: fullname required, at most 100 characters; §5 contact form: phone required, in the phone pattern', async ({ page }) => {
     await page.goto('/');
-    await nav(page).getByRole('button', { name: 'İletişim Formu' }).click();
+    await (await openHeaderMenu(page)).getByRole('button', { name: 'İletişim Formu' }).click();
     const popup = dialog(page, 'İletişim Formu');
     await popup.getByLabel('Telefon Numarası').pressSequentially('53212');
     await popup.getByLabel('Mesajınız').fill('Lütfen akşam arayın.');
@@ -103,7 +104,7 @@ test.describe('contact form popup', () => {
       await held;
       await route.abort('connectionrefused');
     });
-    await nav(page).getByRole('button', { name: 'İletişim Formu' }).click();
+    await (await openHeaderMenu(page)).getByRole('button', { name: 'İletişim Formu' }).click();
     const popup = dialog(page, 'İletişim Formu');
     await popup.getByLabel('Ad Soyad').fill('Deniz Arslan');
     await popup.getByLabel('Telefon Numarası').pressSequentially('5321234567');
@@ -134,7 +135,7 @@ test.describe('contact form popup', () => {
 
   test("§8 generic failure: Bir Hata Oluştu with the server's message", async ({ page, context }) => {
     await page.goto('/');
-    await nav(page).getByRole('button', { name: 'İletişim Formu' }).click();
+    await (await openHeaderMenu(page)).getByRole('button', { name: 'İletişim Formu' }).click();
     const popup = dialog(page, 'İletişim Formu');
     await popup.getByLabel('Ad Soyad').fill('Deniz Arslan');
     await popup.getByLabel('Telefon Numarası').pressSequentially('5321234567');
@@ -151,7 +152,7 @@ test.describe('contact form popup', () => {
 
   test('is used by keyboard alone: Tab, Enter, Escape, and focus goes back to the opener', async ({ page }) => {
     await page.goto('/');
-    const opener = nav(page).getByRole('button', { name: 'İletişim Formu' });
+    const opener = (await openHeaderMenu(page)).getByRole('button', { name: 'İletişim Formu' });
     for (let i = 0; i < 15 && !(await opener.evaluate((element) => element === document.activeElement)); i++) await page.keyboard.press('Tab');
     await expect(opener).toBeFocused();
     await page.keyboard.press('Enter');
@@ -447,7 +448,7 @@ test.describe('login', () => {
     await popup.getByRole('button', { name: 'Close' }).click();
     await expect(popup).toBeHidden();
 
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Contact form' }).click();
+    await (await openHeaderMenu(page)).getByRole('button', { name: 'Contact form' }).click();
     const contact = dialog(page, 'Contact form');
     await contact.getByRole('button', { name: 'Send' }).click();
     await expect(contact.getByText('Please enter your name and surname (at most 100 characters).')).toBeVisible();

@@ -5,6 +5,7 @@ import { apiLogin } from './support/api';
 import { sandboxURL } from './support/env';
 import { sandbox } from './support/sandbox';
 import { closedPort, type RunningSite, startSandbox, startSite } from './support/servers';
+import { openHeaderMenu } from './support/header';
 
 // Anonymous public pages come from the page cache (proxy.ts, lib/page-cache.ts) under a CSP that
 // names their inline scripts by hash; everything else renders per request under a nonce. A site of
@@ -129,7 +130,7 @@ test.describe('anonymous public pages from the page cache', () => {
     const violations = await collectViolations(page);
     for (const [path, contact] of [['/', 'İletişim Formu'], ['/en/how-to', 'Contact form']] as const) {
       await page.goto(`${site.url}${path}`);
-      await page.getByRole('button', { name: contact }).first().click();
+      await (await openHeaderMenu(page)).getByRole('button', { name: contact }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toBeHidden();
@@ -139,7 +140,7 @@ test.describe('anonymous public pages from the page cache', () => {
     await page.context().clearCookies();
     await page.goto(`${site.url}/`);
     const payload = page.waitForResponse((response) => response.url().includes('_rsc='));
-    await page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: 'Nasıl Başvuru Yapılır ?' }).click();
+    await (await openHeaderMenu(page)).getByRole('link', { name: 'Nasıl Başvuru Yapılır ?' }).click();
     expect((await payload).headers()['content-type']).toContain('text/x-component');
     await expect(page.getByRole('heading', { level: 1, name: 'Nasıl Yapılır ?' })).toBeVisible();
     expect(violations).toEqual([]);

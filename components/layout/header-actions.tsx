@@ -34,7 +34,19 @@ const LOGIN_HASHES = new Set(['#giris', '#login']);
  * when logged out (spec §2). The server rendered the user, so the first paint already shows the
  * right one.
  */
-export function HeaderAccount({ className, userClassName }: { className?: string; userClassName?: string }) {
+export function HeaderAccount({
+  className,
+  userClassName,
+  compactClassName,
+  fullClassName,
+}: {
+  className?: string;
+  userClassName?: string;
+  /** Shown on a phone only: the person icon in place of 'Başvuru Sorgulama'. */
+  compactClassName?: string;
+  /** Left out of sight on a phone, still read out: the surname, 'Başvuru Sorgulama'. */
+  fullClassName?: string;
+}) {
   const t = useTranslations('header');
   const { user } = useCurrentUser();
   const openInquiry = useInquiryPopup();
@@ -67,7 +79,8 @@ export function HeaderAccount({ className, userClassName }: { className?: string
         onFocus={preloadProfile}
         onClick={openProfile}
       >
-        {name}
+        {user.data.name}
+        <span className={fullClassName}> {user.data.surname}</span>
       </button>
     );
   }
@@ -83,7 +96,11 @@ export function HeaderAccount({ className, userClassName }: { className?: string
       }}
       onClick={() => openInquiry()}
     >
-      {t('inquiry')}
+      <svg className={compactClassName} aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 22 22">
+        <circle cx="11" cy="7" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="M3 20c1.2-4 4.3-6 8-6s6.8 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+      <span className={fullClassName}>{t('inquiry')}</span>
     </button>
   );
 }

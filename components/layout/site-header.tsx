@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { HeaderAccount, HeaderContact } from '@/components/layout/header-actions';
+import { HeaderMenu } from '@/components/layout/header-menu';
 import styles from '@/components/layout/site-header.module.css';
 import { LanguageSwitch } from '@/components/layout/language-switch';
 import { Logo } from '@/components/layout/logo';
@@ -18,7 +19,7 @@ export async function SiteHeader({ siteName }: { siteName: string }) {
           <span>{siteName}</span>
         </Link>
         <nav className={styles.nav} aria-label={t('navigation')}>
-          <ul>
+          <HeaderMenu>
             <li>
               <Link href="/nasil-yapilir" className={styles.navLink}>
                 {t('howTo')}
@@ -28,12 +29,11 @@ export async function SiteHeader({ siteName }: { siteName: string }) {
               <HeaderContact className={styles.navLink} />
             </li>
             <li>
-              <HeaderAccount className={styles.navLink} userClassName={styles.user} />
-            </li>
-            <li>
               <LanguageSwitch className={styles.navLink} />
             </li>
-          </ul>
+          </HeaderMenu>
+          {/* Outside the menu: the customer's name (or the inquiry) stays one tap away on a phone. */}
+          <HeaderAccount className={`${styles.navLink} ${styles.account}`} userClassName={styles.user} compactClassName={styles.compact} fullClassName={styles.full} />
         </nav>
       </div>
     </header>

@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { headerNav, openHeaderMenu } from './support/header';
+
+// Phone layout (issue 21, item 9): a compact header, its links behind a menu button.
+
+test('phone layout: a compact header whose links open from the menu button and close by Escape and on a new page', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  // Was about 155 px with four links in two rows.
+  expect((await header.boundingBox())!.height).toBeLessThanOrEqual(80);
+  const nav = headerNav(page);
+  const toggle = nav.getByRole('button', { name: 'Menü' });
+  const howTo = nav.getByRole('link', { name: 'Nasıl Başvuru Yapılır ?' });
+  await expect(howTo).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  // The inquiry (or the customer's name) stays one tap away.
+  await expect(nav.getByRole('button', { name: 'Başvuru Sorgulama' })).toBeVisible();
+
+  await openHeaderMenu(page);
+  await expect(howTo).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'İletişim Formu' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Switch to English' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // Opening the menu moves nothing on the page: it lies over it.
+  expect((await header.boundingBox())!.height).toBeLessThanOrEqual(80);
+
+  await page.keyboard.press('Escape');
+  await expect(howTo).toBeHidden();
+  await expect(toggle).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Tab');
+  await expect(howTo).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Nasıl Yapılır ?' })).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(howTo).toBeHidden();
+});
+
+test('wide screens show the header links in a row, without a menu button', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  const nav = headerNav(page);
+  await expect(nav.getByRole('button', { name: 'Menü' })).toBeHidden();
+  for (const item of [nav.getByRole('link', { name: 'Nasıl Başvuru Yapılır ?' }), nav.getByRole('button', { name: 'İletişim Formu' }), nav.getByRole('button', { name: 'Başvuru Sorgulama' })]) {
+    await expect(item).toBeVisible();
+  }
+});
