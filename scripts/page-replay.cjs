@@ -9,7 +9,8 @@
 // a replay sets a fresh one where the recorded answer set one.
 //
 // A request is replayed only when everything the proxy's answer depends on is in its key: GET or HEAD,
-// no query, a document asked for (Accept: text/html), none of Next.js's client-navigation headers, and
+// no query, a document asked for (Accept: text/html), none of the headers that ask for another answer
+// (Next.js's client navigation, the server's own render request), and
 // no cookie but the XSRF and locale ones (a session cookie never replays). The key holds the method,
 // path, the host headers (the hreflang Link names the origin asked, so a forged X-Forwarded-Host
 // cannot reach other visitors), Accept-Encoding (the body is compressed for it), the locale cookie
@@ -19,8 +20,11 @@ const { randomUUID } = require('node:crypto');
 
 const REPLAY_HEADER = 'x-ob-replay';
 const LOCALE_COOKIE = 'NEXT_LOCALE';
-/** Next.js's headers of a client navigation, prefetch or server action: never a plain document. */
-const CLIENT_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-router-segment-prefetch', 'next-action', 'range'];
+/**
+ * Headers that make the answer another one: Next.js's client navigation, prefetch and server
+ * action, a range, and the server's own request for an anonymous render (proxy.ts checks its token).
+ */
+const OTHER_ANSWER_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-router-segment-prefetch', 'next-action', 'range', 'x-page-render'];
 /** What the hreflang Link's origin is made of (next-intl reads X-Forwarded-Host before Host). */
 const HOST_HEADERS = ['host', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded'];
 /** Answers at most this large are kept (a page is about 15 KiB compressed, 75 KiB plain). */
@@ -49,7 +53,7 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
     const { method, url, headers } = request;
     if ((method !== 'GET' && method !== 'HEAD') || !url || url.includes('?') || !url.startsWith('/')) return undefined;
     if (!(headers.accept || '').includes('text/html')) return undefined;
-    if (CLIENT_HEADERS.some((name) => headers[name] !== undefined)) return undefined;
+    if (OTHER_ANSWER_HEADERS.some((name) => headers[name] !== undefined)) return undefined;
     const cookies = cookiesOf(headers.cookie);
     for (const name of cookies.keys()) if (name !== xsrfCookie && name !== LOCALE_COOKIE) return undefined;
     return JSON.stringify([

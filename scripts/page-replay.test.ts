@@ -117,7 +117,7 @@ describe('page replay in the worker', () => {
     expect(again.body.length).toBe(0);
   });
 
-  it('never replays to a request whose answer may differ: a session, a query, a client navigation, not a document, not GET', async () => {
+  it('never replays to a request whose answer may differ: a session, a query, a client navigation, a render request, not a document, not GET', async () => {
     const site = await worker();
     const cases: [string, Record<string, string>, string?][] = [
       ['/', { cookie: 'ob_session=abc' }],
@@ -125,6 +125,7 @@ describe('page replay in the worker', () => {
       ['/?basvuru=yeni', {}],
       ['/', { rsc: '1' }],
       ['/', { 'next-router-prefetch': '1' }],
+      ['/', { 'x-page-render': 'a guess' }],
       ['/', { accept: '*/*' }],
       ['/', {}, 'POST'],
     ];
