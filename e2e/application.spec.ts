@@ -276,12 +276,24 @@ test('§5 identity: all fields required, gender 1 or 2', async ({ page }) => {
   await reachIdentity(page);
   await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
 
+  // An error summary at the top links to each field; the focus is on the first of them.
+  await expect(page.getByLabel('T.C. Kimlik No')).toBeFocused();
+  const summary = page.getByRole('heading', { name: '10 alanı düzeltin' }).locator('..');
+  await expect(summary.getByRole('link')).toHaveText(['T.C. Kimlik No', 'Kimlik Seri No', 'Ad', 'Soyad', 'Anne Adı', 'Baba Adı', 'Doğum Tarihi', 'Cinsiyet', 'Meslek', 'Güvenlik Kelimesi']);
+  await summary.getByRole('link', { name: 'Meslek' }).click();
+  await expect(page.getByLabel('Meslek')).toBeFocused();
+  await summary.getByRole('link', { name: 'Cinsiyet' }).click();
+  await expect(page.getByRole('radio', { name: 'Kadın' })).toBeFocused();
+
   // Every field speaks at itself, once; nothing is sent and no popup opens.
   const required = 'Bu alan zorunludur.';
   await expect(page.getByLabel('T.C. Kimlik No')).toHaveAccessibleDescription(
     'Vatandaşlık Numarası Hatalı Vatandaşlık numaranızı 11 hane olarak, eksiksiz ve doğru yazın.',
   );
-  await expect(page.getByLabel('Kimlik Seri No')).toHaveAccessibleDescription('Kimlik seri numarası en fazla 11 karakter olabilir ve boş bırakılamaz.');
+  // 'Required' is told apart from 'wrong'; the hint says where the serial number is printed.
+  await expect(page.getByLabel('Kimlik Seri No')).toHaveAccessibleDescription(
+    "Kimlik kartınızın ön yüzünde, sağ üstte 'Seri No' olarak yazar (ör. A12B34567). Bu alan zorunludur.",
+  );
   for (const label of ['Ad', 'Soyad', 'Anne Adı', 'Baba Adı']) {
     await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription(required);
     await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('aria-invalid', 'true');
@@ -292,14 +304,15 @@ test('§5 identity: all fields required, gender 1 or 2', async ({ page }) => {
   await expect(page.getByLabel('Güvenlik Kelimesi', { exact: true })).toHaveAccessibleDescription(
     /Güvenlik kelimesi yalnızca harflerden oluşmalıdır; boşluk ve rakam içeremez\.$/,
   );
-  await expect(page.getByText(required, { exact: true })).toHaveCount(5);
+  await expect(page.getByText(required, { exact: true })).toHaveCount(6);
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // Each message goes once its field is right; the gender is one of the two.
+  // Each message goes once its field is right, and with it its line of the summary; the gender is one of the two.
   await fillIdentity(page, person());
   await expect(page.getByText(required, { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: /alanı düzeltin$/ })).toHaveCount(0);
   await expect(page.getByRole('group', { name: 'Cinsiyet' })).toHaveAccessibleDescription('');
   await expect(page.getByRole('group', { name: 'Cinsiyet' }).getByRole('radio')).toHaveCount(2);
 
@@ -341,10 +354,13 @@ test('§5 identity: citizenship number exactly 11 digits; §5 identity: ID seria
   await expect(serial).not.toHaveAttribute('aria-invalid');
   await expect(word).toHaveAccessibleDescription(wordError);
   await expect(birthdate).toHaveAccessibleDescription(dateError);
+  // Eleven digits whose checksum fails: the same title, a text that says what is wrong.
   await tc.press('End');
   await tc.pressSequentially('1');
   await expect(tc).toHaveValue('12345678901');
-  await expect(tc).toHaveAccessibleDescription(citizenshipError);
+  await expect(tc).toHaveAccessibleDescription(
+    'Vatandaşlık Numarası Hatalı 11 hane tamam, ancak bu geçerli bir vatandaşlık numarası değil. Rakamları tek tek kontrol edin.',
+  );
 
   // Digits or a space in the security word are refused; Turkish letters are letters.
   await word.fill('Kelime1');
@@ -376,7 +392,7 @@ test('§5 identity: citizenship number exactly 11 digits; §5 identity: ID seria
   expect(refused.status()).toBe(400);
   expect((await refused.json()).details.fields).toEqual({
     nationality_number: 'Vatandaşlık numaranızı 11 hane olarak, eksiksiz ve doğru yazın.',
-    nationality_serial_no: 'Kimlik seri numarası en fazla 11 karakter olabilir ve boş bırakılamaz.',
+    nationality_serial_no: 'Kimlik seri numarası en fazla 11 harf ve rakamdan oluşur.',
     birthdate: 'Doğum tarihini GG/AA/YYYY biçiminde, geçerli bir tarih olarak yazın.',
     security_word: 'Güvenlik kelimesi yalnızca harflerden oluşmalıdır; boşluk ve rakam içeremez.',
   });
@@ -471,14 +487,19 @@ test('§5 campaign code: national ID needed with 11 digits; §5 campaign code: n
   await query.click();
   await expect(input).toHaveAccessibleDescription('Kampanya kodunuz eksik veya hatalı.');
 
-  // A code, but the TC kimlik no of the form is missing, then short: 'TC Kimlik Hatalı'.
+  // A code, but the TC kimlik no of the form is missing, then short: 'TC Kimlik Hatalı', said at
+  // the TC field (where it is to be typed), which gets the focus.
+  const tc = page.getByLabel('T.C. Kimlik No');
+  const tcMissing = 'TC Kimlik Hatalı Vatandaşlık numaranızı eksiksiz ve doğru bir şekilde yazmanız gerekmektedir.';
   await input.fill('KAMPANYA50');
   await query.click();
-  await expect(box.getByText('TC Kimlik Hatalı', { exact: true })).toBeVisible();
-  await expect(input).toHaveAccessibleDescription('Vatandaşlık numaranızı eksiksiz ve doğru bir şekilde yazmanız gerekmektedir.');
-  await page.getByLabel('T.C. Kimlik No').pressSequentially('1234567890');
+  await expect(tc).toHaveAccessibleDescription(tcMissing);
+  await expect(tc).toBeFocused();
+  await expect(page.getByText('TC Kimlik Hatalı', { exact: true })).toBeVisible();
+  await expect(input).toHaveAccessibleDescription('');
+  await tc.pressSequentially('1234567890');
   await query.click();
-  await expect(input).toHaveAccessibleDescription('Vatandaşlık numaranızı eksiksiz ve doğru bir şekilde yazmanız gerekmektedir.');
+  await expect(tc).toHaveAccessibleDescription(tcMissing);
   expect(calls).toEqual([]);
 
   // 33 characters typed: the box keeps 32.

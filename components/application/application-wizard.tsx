@@ -152,11 +152,12 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cam
   /** Spec §4: moving on without a code asks first; 'Kod Ekle' stays on the step. */
   const confirmWithoutCode = async () => Boolean(draft.campaignCode || draft.referenceCode) || (await askNoCode()) === 'continue';
 
-  const codeBox = (nationalityNumber: string | undefined) =>
+  const codeBox = (nationalityNumber: string | undefined, onNationalityNumberProblem?: (messageKey: string) => void) =>
     draft.formHash ? (
       <CodeBox
         formHash={draft.formHash}
         nationalityNumber={nationalityNumber}
+        onNationalityNumberProblem={onNationalityNumberProblem}
         applied={{ campaign: draft.campaignCode, reference: draft.referenceCode }}
         onApplied={(kind: CodeKind, code, hash) =>
           update(kind === 'campaign' ? { campaignCode: code, formHash: hash } : { referenceCode: code, formHash: hash })

@@ -21,9 +21,12 @@ export function CodeBox({
   nationalityNumber,
   applied,
   onApplied,
+  onNationalityNumberProblem,
 }: {
   formHash: string;
   nationalityNumber: string | undefined;
+  /** Where the TC number is typed on this step: a missing or wrong one is said there, not here. */
+  onNationalityNumberProblem?: (messageKey: string) => void;
   applied: { campaign: string | null; reference: string | null };
   onApplied: (kind: CodeKind, code: string, hash: string) => void;
 }) {
@@ -59,7 +62,9 @@ export function CodeBox({
         ? campaignCodeSchema.safeParse({ form_security_hash: formHash, campaign_code: codes.campaign, nationality_number: nationalityNumber ?? '' })
         : referenceCodeSchema.safeParse({ form_security_hash: formHash, reference_code: codes.reference });
     if (!parsed.success) {
-      setError(validationText(parsed.error.issues[0]!.message));
+      const [issue] = parsed.error.issues;
+      if (issue!.path[0] === 'nationality_number' && onNationalityNumberProblem) onNationalityNumberProblem(issue!.message);
+      else setError(validationText(issue!.message));
       return;
     }
     setBusy(true);

@@ -9,6 +9,7 @@ import { useValidationText } from '@/components/application/use-error-text';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field, Input, Select } from '@/components/ui/field';
 import { inputMasks, MaskedInput } from '@/components/ui/masked-input';
+import { ErrorSummary } from '@/components/ui/error-summary';
 import { Notice } from '@/components/ui/notice';
 import { useTurkishData } from '@/components/ui/page-language';
 import type { Job } from '@/lib/api/types';
@@ -16,6 +17,20 @@ import { type IdentityForm, identitySchema } from '@/lib/validation/application'
 import type { z } from 'zod';
 
 export type IdentityValues = z.output<typeof identitySchema>;
+
+/** The fields as the form shows them, top to bottom (the error summary's order). */
+const fieldOrder = [
+  'nationality_number',
+  'nationality_serial_no',
+  'name',
+  'surname',
+  'mother_name',
+  'father_name',
+  'birthdate',
+  'gender',
+  'job',
+  'security_word',
+] as const satisfies readonly (keyof IdentityForm)[];
 
 const emptyIdentity: IdentityForm = {
   nationality: 'TR',
@@ -45,8 +60,11 @@ export function IdentityStep({
   initial: Partial<IdentityForm>;
   submitting: boolean;
   serverErrors: Record<string, string>;
-  /** Receives the TC number typed so far, which the campaign code needs. */
-  codeBox: (nationalityNumber: string) => ReactNode;
+  /**
+   * Receives the TC number typed so far, which the campaign code needs, and where to say that it is
+   * missing or wrong: at the TC field itself.
+   */
+  codeBox: (nationalityNumber: string, onNationalityNumberProblem: (messageKey: string) => void) => ReactNode;
   onDraftChange: (values: Partial<IdentityForm>) => void;
   onSubmit: (values: IdentityValues) => void;
 }) {
@@ -58,8 +76,10 @@ export function IdentityStep({
     resolver: zodResolver(identitySchema),
     defaultValues: { ...emptyIdentity, ...initial },
     mode: 'onTouched',
+    // The first invalid field in the form's order takes the focus (below), masked inputs included.
+    shouldFocusError: false,
   });
-  const { register, control, handleSubmit, formState, setError } = form;
+  const { register, control, handleSubmit, formState, setError, setFocus } = form;
   const values = useWatch({ control });
 
   // Keep what is typed, so a reload or a failed call loses nothing.
@@ -87,11 +107,11 @@ export function IdentityStep({
       text
     );
   };
-  const text = (name: keyof IdentityForm, options: { autoComplete?: string; maxLength?: number } = {}) => {
+  const text = (name: keyof IdentityForm, { hint, ...options }: { autoComplete?: string; maxLength?: number; hint?: string } = {}) => {
     const error = errorOf(formState.errors[name]);
     return (
-      <Field id={fieldId(name)} label={t(name as never)} error={error}>
-        <Input {...describedBy(fieldId(name), { error })} {...register(name)} {...options} />
+      <Field id={fieldId(name)} label={t(name as never)} hint={hint} error={error}>
+        <Input {...describedBy(fieldId(name), { hint, error })} {...register(name)} {...options} />
       </Field>
     );
   };
@@ -120,17 +140,28 @@ export function IdentityStep({
       </Field>
     );
   };
+  /** The control a field's error leads to: its input, or the first of the gender radios. */
+  const controlId = (name: keyof IdentityForm) => (name === 'gender' ? `${fieldId('gender')}-1` : fieldId(name));
+  // After a failed submit: a link to each field that needs attention, in the form's order.
+  const summary = formState.isSubmitted
+    ? fieldOrder.filter((name) => formState.errors[name]).map((name) => ({ id: controlId(name), label: t(name as never) }))
+    : [];
+  const focusFirstError = (errors: Partial<Record<keyof IdentityForm, unknown>>) => {
+    const first = fieldOrder.find((name) => errors[name]);
+    if (first) document.getElementById(controlId(first))?.focus();
+  };
   const genderError = errorOf(formState.errors.gender as FieldError | undefined);
   const jobError = errorOf(formState.errors.job);
   const securityError = errorOf(formState.errors.security_word);
 
   return (
-    <form className={styles.step} noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form className={styles.step} noValidate onSubmit={handleSubmit(onSubmit, focusFirstError)}>
       <h2>{t('heading')}</h2>
+      <ErrorSummary items={summary} />
       <Notice>{t('notice')}</Notice>
       <div className={styles.formGrid}>
         {masked('nationality_number', inputMasks.nationalityNumber, undefined, 'off')}
-        {text('nationality_serial_no', { maxLength: 11, autoComplete: 'off' })}
+        {text('nationality_serial_no', { maxLength: 11, autoComplete: 'off', hint: t('serialHint') })}
         {text('name', { autoComplete: 'given-name' })}
         {text('surname', { autoComplete: 'family-name' })}
         {text('mother_name')}
@@ -147,6 +178,7 @@ export function IdentityStep({
                   <label key={value}>
                     <input
                       type="radio"
+                      id={`${fieldId('gender')}-${value}`}
                       name={field.name}
                       value={value}
                       checked={field.value === value}
@@ -183,7 +215,10 @@ export function IdentityStep({
         </Field>
       </div>
 
-      {codeBox(values.nationality_number ?? '')}
+      {codeBox(values.nationality_number ?? '', (messageKey) => {
+        setError('nationality_number', { type: 'campaign', message: messageKey });
+        setFocus('nationality_number');
+      })}
 
       <div className={styles.actions}>
         <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>

@@ -177,7 +177,7 @@ const cases: Partial<Record<ApiCallName, Case>> = {
     fields: { campaign_code: CAMPAIGN_CODE, nationality_number: CAMPAIGN_TC },
   },
   applyReferenceCode: { valid: { ...hash, reference_code: 'REFERANS30' }, invalid: { ...hash, reference_code: 'R'.repeat(33) }, fields: { reference_code: REFERENCE_CODE } },
-  authStart: { valid: { nationality_number: '10000000146' }, invalid: { nationality_number: '10000000147' }, fields: { nationality_number: TC } },
+  authStart: { valid: { nationality_number: '10000000146' }, invalid: { nationality_number: '1000000014' }, fields: { nationality_number: TC } },
   auth: { valid: { ...hash, sms_code: '123456' }, invalid: { ...hash, sms_code: '12 34 5' }, fields: { sms_code: LOGIN_CODE } },
   contactForm: {
     valid: { fullname: 'Ayşe Yılmaz', phone: '+90 (212) 555 00 11', message: 'Beni arayın.' },

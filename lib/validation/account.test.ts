@@ -32,7 +32,9 @@ describe('authStartSchema', () => {
     const TC = { tr: 'TC kimlik numarası uygun değil. Lütfen kontrol edin.', en: 'The Turkish ID number is not valid. Please check it.' };
     expect(refusals(authStartSchema, {})).toEqual({ nationality_number: TC });
     expect(refusals(authStartSchema, { nationality_number: '1000000014' })).toEqual({ nationality_number: TC });
-    expect(refusals(authStartSchema, { nationality_number: '10000000147' })).toEqual({ nationality_number: TC });
+    expect(refusals(authStartSchema, { nationality_number: '10000000147' })).toEqual({
+      nationality_number: { tr: 'Bu numara geçerli bir TC kimlik numarası değil. Rakamları tek tek kontrol edin.', en: 'This is not a valid Turkish ID number. Check the digits one by one.' },
+    });
   });
 });
 

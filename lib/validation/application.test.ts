@@ -49,10 +49,7 @@ function parsed<T>(schema: z.ZodType<T>, body: unknown): T {
 const REQUIRED = { tr: 'Bu alan zorunludur.', en: 'This field is required.' };
 const TOO_LONG = { tr: 'Bu alan çok uzun.', en: 'This field is too long.' };
 const INVALID = { tr: 'Lütfen değeri kontrol edin.', en: 'Please check the value.' };
-const SERIAL = {
-  tr: 'Kimlik seri numarası en fazla 11 karakter olabilir ve boş bırakılamaz.',
-  en: 'The ID serial number is required and can have at most 11 characters.',
-};
+const SERIAL = { tr: 'Kimlik seri numarası en fazla 11 harf ve rakamdan oluşur.', en: 'The ID serial number has at most 11 letters and digits.' };
 const CITIZENSHIP = {
   tr: 'Vatandaşlık numaranızı 11 hane olarak, eksiksiz ve doğru yazın.',
   en: 'Enter your 11-digit citizenship number completely and correctly.',
@@ -112,7 +109,7 @@ describe('identitySchema', () => {
     expect(parsed(identitySchema, identity)).toEqual(identity);
     expect(refusals(identitySchema, {})).toEqual({
       nationality_number: CITIZENSHIP,
-      nationality_serial_no: SERIAL,
+      nationality_serial_no: REQUIRED,
       name: REQUIRED,
       surname: REQUIRED,
       mother_name: REQUIRED,
@@ -142,7 +139,15 @@ describe('identitySchema', () => {
 
   it('§5 identity: citizenship number exactly 11 digits', () => {
     expect(refusals(identitySchema, { ...identity, nationality_number: '1000000014' })).toEqual({ nationality_number: CITIZENSHIP });
-    expect(refusals(identitySchema, { ...identity, nationality_number: '10000000147' })).toEqual({ nationality_number: CITIZENSHIP });
+  });
+
+  it('a citizenship number of 11 digits whose checksum fails says so, under the same title', () => {
+    expect(refusals(identitySchema, { ...identity, nationality_number: '10000000147' })).toEqual({
+      nationality_number: {
+        tr: '11 hane tamam, ancak bu geçerli bir vatandaşlık numarası değil. Rakamları tek tek kontrol edin.',
+        en: 'All 11 digits are there, but this is not a valid citizenship number. Check the digits one by one.',
+      },
+    });
   });
 
   it('§5 identity: ID serial no max 11 characters', () => {
@@ -150,7 +155,8 @@ describe('identitySchema', () => {
     expect(parsed(identitySchema, { ...identity, nationality_serial_no: ' A01B23456 ' }).nationality_serial_no).toBe('A01B23456');
     expect(parsed(identitySchema, { ...identity, nationality_serial_no: 'a' }).nationality_serial_no).toBe('a');
     expect(refusals(identitySchema, { ...identity, nationality_serial_no: 'A01234567890' })).toEqual({ nationality_serial_no: SERIAL });
-    expect(refusals(identitySchema, { ...identity, nationality_serial_no: '   ' })).toEqual({ nationality_serial_no: SERIAL });
+    // Empty is told apart from wrong.
+    expect(refusals(identitySchema, { ...identity, nationality_serial_no: '   ' })).toEqual({ nationality_serial_no: REQUIRED });
     expect(refusals(identitySchema, { ...identity, nationality_serial_no: 'A01 B23' })).toEqual({ nationality_serial_no: SERIAL });
     expect(refusals(identitySchema, { ...identity, nationality_serial_no: 'A01-B23' })).toEqual({ nationality_serial_no: SERIAL });
   });

@@ -26,10 +26,11 @@ export const packageSchema = z.object({
 export const identitySchema = z.object({
   nationality: z.string().regex(/^[A-Z]{2}$/).default('TR'),
   nationality_number: nationalityNumber('citizenshipNumber'),
+  // Empty is told apart from wrong: 'required', then the serial number's own rule.
   nationality_serial_no: z
-    .string({ message: 'serialNo' })
+    .string({ message: 'required' })
     .trim()
-    .min(1, { message: 'serialNo' })
+    .min(1, { message: 'required' })
     .max(11, { message: 'serialNo' })
     .regex(/^[A-Za-z0-9]+$/, { message: 'serialNo' }),
   name: requiredText(50),

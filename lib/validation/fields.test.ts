@@ -79,9 +79,12 @@ describe('nationalityNumber', () => {
     expect(refusal(schema, 10000000146)).toEqual(TC);
   });
 
-  it('refuses 11 digits whose TC kimlik checksum is wrong', () => {
-    expect(refusal(nationalityNumber(), '10000000147')).toEqual(TC);
-    expect(refusal(nationalityNumber(), '00000000000')).toEqual(TC);
+  it('refuses 11 digits whose TC kimlik checksum is wrong, with a text of its own under the same title', () => {
+    const checksum = { ...TC_TITLE, tr: 'Bu numara geçerli bir TC kimlik numarası değil. Rakamları tek tek kontrol edin.', en: 'This is not a valid Turkish ID number. Check the digits one by one.' };
+    expect(refusal(nationalityNumber(), '10000000147')).toEqual(checksum);
+    expect(refusal(nationalityNumber(), '00000000000')).toEqual(checksum);
+    expect(refusal(nationalityNumber('citizenshipNumber'), '10000000147')).toMatchObject({ trTitle: 'Vatandaşlık Numarası Hatalı', tr: expect.stringMatching(/^11 hane tamam/) });
+    expect(refusal(nationalityNumber('campaignNationalityNumber'), '10000000147')).toMatchObject({ trTitle: 'TC Kimlik Hatalı', tr: expect.stringMatching(/^11 hane tamam/) });
   });
 
   it('§5 identity: citizenship number exactly 11 digits (\'Vatandaşlık Numarası Hatalı\')', () => {

@@ -17,9 +17,8 @@ import {
  */
 export type ValidationKey =
   | 'required'
-  | 'nationalityNumber'
-  | 'citizenshipNumber'
-  | 'campaignNationalityNumber'
+  | NationalityNumberKey
+  | `${NationalityNumberKey}Checksum`
   | 'serialNo'
   | 'securityWord'
   | 'birthDate'
@@ -38,17 +37,24 @@ export type ValidationKey =
   | 'tooLong'
   | 'invalid';
 
+/** The three messages spec §5 has for a TC kimlik no, by where it is asked. */
+type NationalityNumberKey = 'nationalityNumber' | 'citizenshipNumber' | 'campaignNationalityNumber';
+
 const msg = (key: ValidationKey) => ({ message: key });
 
 export const requiredText = (max: number) =>
   z.string(msg('required')).trim().min(1, msg('required')).max(max, msg('tooLong'));
 
-/** TC kimlik no with its checksum; `key` picks the message the form shows (spec §5 has three). */
-export const nationalityNumber = (key: ValidationKey = 'nationalityNumber') =>
+/**
+ * TC kimlik no with its checksum; `key` picks the message the form shows (spec §5 has three). Eleven
+ * digits whose checksum fails get a text of their own under the same title: the person typed a
+ * whole number, so "write 11 digits" would not tell them what is wrong.
+ */
+export const nationalityNumber = (key: NationalityNumberKey = 'nationalityNumber') =>
   z
     .string(msg(key))
     .regex(/^\d{11}$/, msg(key))
-    .refine(isValidNationalityNumber, msg(key));
+    .refine(isValidNationalityNumber, msg(`${key}Checksum`));
 
 export const phone = z.string(msg('phone')).regex(phonePattern, msg('phone'));
 export const mobilePhone = z.string(msg('mobilePhone')).regex(mobilePhonePattern, msg('mobilePhone'));
