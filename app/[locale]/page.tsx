@@ -43,6 +43,7 @@ export default async function HomePage({ params, searchParams }: PageProps<'/[lo
           provinces={getProvinces()}
           products={settings?.products ?? []}
           jobs={settings?.jobs ?? []}
+          countries={settings?.countries ?? []}
           campaign={settings?.data.campaign ?? null}
           settingsFailed={settings === null}
         />

@@ -25,7 +25,7 @@ import { useCurrentUser } from '@/components/session/session-provider';
 import { Button } from '@/components/ui/button';
 import { Stepper } from '@/components/ui/stepper';
 import { ApiError, callApi } from '@/lib/api/client';
-import type { Campaign, InfrastructureResult, Job, Option, Product, User } from '@/lib/api/types';
+import type { Campaign, Country, InfrastructureResult, Job, Option, Product, User } from '@/lib/api/types';
 import { addressBody, connectionTypeOf, type Flow, productsForConnection } from '@/lib/application/draft';
 import { isCampaignActive } from '@/lib/campaign';
 import { pushTrackingEvent } from '@/lib/domain/datalayer';
@@ -58,6 +58,8 @@ export interface WizardData {
   provinces: Option[];
   products: Product[];
   jobs: Job[];
+  /** The settings' countries for the nationality (spec §9: TR by default). */
+  countries: Country[];
   /** The welcome campaign of the settings: its discount applies while it runs. */
   campaign: Campaign | null;
   /** The settings (tariffs, occupations, campaign) could not be read: the package step offers a retry. */
@@ -70,7 +72,7 @@ export interface WizardData {
  * package and submit through the authenticated call. The step is in the URL
  * (`?basvuru=yeni&adim=2`), so the browser's back button moves a step back.
  */
-export default function ApplicationWizard({ flow, provinces, products, jobs, campaign, settingsFailed }: WizardData) {
+export default function ApplicationWizard({ flow, provinces, products, jobs, countries, campaign, settingsFailed }: WizardData) {
   const t = useTranslations('application');
   const locale = useLocale();
   const messages = useMessages();
@@ -323,6 +325,7 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cam
           {step === 'identity' ? (
             <IdentityStep
               jobs={jobs}
+              countries={countries}
               initial={identityFields.read()}
               submitting={busy}
               serverErrors={fieldErrors}

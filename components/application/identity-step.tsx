@@ -12,7 +12,7 @@ import { inputMasks, MaskedInput } from '@/components/ui/masked-input';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { Notice } from '@/components/ui/notice';
 import { useTurkishData } from '@/components/ui/page-language';
-import type { Job } from '@/lib/api/types';
+import type { Country, Job } from '@/lib/api/types';
 import { type IdentityForm, identitySchema } from '@/lib/validation/application';
 import type { z } from 'zod';
 
@@ -20,6 +20,7 @@ export type IdentityValues = z.output<typeof identitySchema>;
 
 /** The fields as the form shows them, top to bottom (the error summary's order). */
 const fieldOrder = [
+  'nationality',
   'nationality_number',
   'nationality_serial_no',
   'name',
@@ -49,6 +50,7 @@ const emptyIdentity: IdentityForm = {
 /** Step 3 (4 in a transfer): identity data with every rule of spec §5, checked before anything is sent. */
 export function IdentityStep({
   jobs,
+  countries,
   initial,
   submitting,
   serverErrors,
@@ -57,6 +59,7 @@ export function IdentityStep({
   onSubmit,
 }: {
   jobs: readonly Job[];
+  countries: readonly Country[];
   initial: Partial<IdentityForm>;
   submitting: boolean;
   serverErrors: Record<string, string>;
@@ -160,6 +163,16 @@ export function IdentityStep({
       <ErrorSummary items={summary} />
       <Notice>{t('notice')}</Notice>
       <div className={styles.formGrid}>
+        <Field id={fieldId('nationality')} label={t('nationality')}>
+          <Select {...describedBy(fieldId('nationality'), {})} {...register('nationality')}>
+            {/* Türkiye, the default, even when the settings could not be read. */}
+            {(countries.some((country) => country.code === 'TR') ? countries : [{ code: 'TR', name: 'Türkiye' }, ...countries]).map((country) => (
+              <option key={country.code} value={country.code} lang={turkish}>
+                {country.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
         {masked('nationality_number', inputMasks.nationalityNumber, undefined, 'off')}
         {text('nationality_serial_no', { maxLength: 11, autoComplete: 'off', hint: t('serialHint') })}
         {text('name', { autoComplete: 'given-name' })}
