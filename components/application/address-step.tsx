@@ -16,6 +16,8 @@ import {
   autoSelectedLevels,
   connectionTypeOf,
   firstMissingLevel,
+  isOtherDistrict,
+  OTHER_DISTRICT_VALUE,
   queryTypeOfParent,
   selectAddressLevel,
 } from '@/lib/application/draft';
@@ -80,7 +82,7 @@ function AddressLevelSelect({
   return (
     <Combobox
       label={t(`levels.${level}`)}
-      options={data}
+      options={level === 'district' ? [...data, { value: OTHER_DISTRICT_VALUE, text: t('otherDistrict') }] : data}
       value={address[level]?.value ?? null}
       onChange={(option) => onSelect(level, option)}
       placeholder={t('placeholder')}
@@ -102,6 +104,7 @@ export function AddressStep({
   onChange,
   onInfrastructure,
   onSubmit,
+  onContactUs,
 }: {
   provinces: readonly Option[];
   address: Address;
@@ -111,6 +114,8 @@ export function AddressStep({
   onChange: (address: Address) => void;
   onInfrastructure: (result: InfrastructureResult | null) => void;
   onSubmit: () => void;
+  /** A district the list does not have ('Diğer'): the contact form, about this province. */
+  onContactUs: () => void;
 }) {
   const t = useTranslations('application.address');
   const errorText = useErrorText();
@@ -127,7 +132,11 @@ export function AddressStep({
     onChange(selectAddressLevel(address, level, option));
   };
 
-  const levelsToShow = addressLevels.slice(1).filter((level, index) => address[addressLevels[index]!] !== undefined);
+  const otherDistrict = isOtherDistrict(address);
+  // Each level shows once the one above is chosen; nothing below a district the list does not have.
+  const levelsToShow = addressLevels
+    .slice(1)
+    .filter((level, index) => address[addressLevels[index]!] !== undefined && !(otherDistrict && level !== 'district'));
   // Only a known result can close the way on; until then 'Paket Seç' explains what is missing.
   const suitable = !checkCoverage || !infrastructure.data || connectionTypeOf(infrastructure.data) !== null;
   const complete = firstMissingLevel(address) === null;
@@ -183,7 +192,16 @@ export function AddressStep({
 
       {missing ? <Notice tone="danger" title={t('missingTitle')}>{t('missingText')}</Notice> : null}
 
-      {suitable ? (
+      {otherDistrict ? (
+        <Notice title={t('otherDistrictTitle')}>
+          <p>{t('otherDistrictText')}</p>
+          <Button variant="secondary" size="small" onClick={onContactUs}>
+            {t('contactUs')}
+          </Button>
+        </Notice>
+      ) : null}
+
+      {suitable && !otherDistrict ? (
         <div className={styles.actions}>
           <Button type="submit" disabled={submitting || checking} aria-busy={submitting || checking || undefined}>
             {t('submit')}

@@ -268,6 +268,7 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
               submitting={busy}
               onChange={(address) => update({ address, infrastructure: null })}
               onInfrastructure={onInfrastructure}
+              onContactUs={() => openContactForm({ message: t('address.otherDistrictMessage', { province: draft.address.province?.text ?? '' }) })}
               onSubmit={() =>
                 run(async () => {
                   const body = addressBody(draft.address)!;

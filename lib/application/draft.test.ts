@@ -6,6 +6,8 @@ import {
   emptyDraft,
   firstMissingLevel,
   isDraftFresh,
+  isOtherDistrict,
+  OTHER_DISTRICT_VALUE,
   productsForConnection,
   selectAddressLevel,
 } from '@/lib/application/draft';
@@ -31,6 +33,15 @@ describe('address cascade', () => {
     const changed = selectAddressLevel(full, 'district', option(9, 'Üsküdar'));
     expect(changed).toEqual({ province: full.province, district: { value: 9, text: 'Üsküdar' } });
     expect(firstMissingLevel(changed)).toBe('township');
+  });
+
+  it("§2 every district list has 'Diğer': no address can be built below it", () => {
+    const other = selectAddressLevel(full, 'district', option(OTHER_DISTRICT_VALUE, 'Diğer'));
+    expect(isOtherDistrict(other)).toBe(true);
+    expect(isOtherDistrict(full)).toBe(false);
+    // Even with every level filled in by hand, no register-step-1 body for it.
+    expect(addressBody({ ...full, district: option(OTHER_DISTRICT_VALUE, 'Diğer') })).toBeNull();
+    expect(addressBody(full)).not.toBeNull();
   });
 
   it('changing the province keeps nothing else', () => {

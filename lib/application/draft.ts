@@ -71,6 +71,14 @@ export const queryTypeOfParent: Record<AddressLevel, InfrastructureQueryType> = 
 /** Levels whose single option is taken without asking (spec §2). */
 export const autoSelectedLevels: readonly AddressLevel[] = ['district', 'township', 'village'];
 
+/**
+ * The 'Diğer' (other) option every district list ends with (spec §2): a district the list does not
+ * have. No address below it can be asked for, so the step offers the contact form instead.
+ */
+export const OTHER_DISTRICT_VALUE = 'diger';
+
+export const isOtherDistrict = (address: Address): boolean => address.district?.value === OTHER_DISTRICT_VALUE;
+
 /** Picks an option at one level; every level below it is cleared, and so is the result. */
 export function selectAddressLevel(address: Address, level: AddressLevel, option: Option): Address {
   const index = addressLevels.indexOf(level);
@@ -87,7 +95,7 @@ export function firstMissingLevel(address: Address): AddressLevel | null {
 
 /** register-step-1's nine fields; the inner door's value is its BBK code. */
 export function addressBody(address: Address): AddressBody | null {
-  if (firstMissingLevel(address)) return null;
+  if (firstMissingLevel(address) || isOtherDistrict(address)) return null;
   const id = (level: AddressLevel) => address[level]!.value;
   return {
     address_province: id('province'),
