@@ -5,6 +5,8 @@ import { addressFields, bffCall } from './support/register';
 import { expectNoAxeViolations } from './support/axe';
 import { randomMail, randomPhone } from './support/people';
 import { latestCode, sandbox } from './support/sandbox';
+import { acceptConsents } from './support/consents';
+import { passFinishLine } from './support/received';
 import {
   chooseAddress,
   chooseLevel,
@@ -60,7 +62,26 @@ test('§4 new flow: address, package, identity, contact, then logged in with the
   const summary = page.getByRole('complementary', { name: 'Başvuru özeti' });
   await expect(summary).toContainText('Limitsiz Fiber 100');
   await expect(summary).toContainText('İstanbul');
-  await page.getByRole('button', { name: 'Kaydı Tamamla' }).click();
+  // The consents come before the finish: the button waits for the two required ones.
+  const finish = page.getByRole('button', { name: 'Kaydı Tamamla' });
+  await expect(finish).toBeDisabled();
+  await acceptConsents(page);
+  await expect(finish).toBeEnabled();
+  await finish.click();
+
+  // The finish line: the application's number, the order as bought, the next steps as the profile
+  // tracks them; from there the profile.
+  await expect(page.getByRole('heading', { level: 1, name: 'Başvurunuz alındı' })).toBeFocused();
+  const number = await page.getByText(/^Başvuru numaranız: \d+/).textContent();
+  const order = page.getByRole('complementary', { name: 'Başvuru özeti' });
+  await expect(order).toContainText('Limitsiz Fiber 100');
+  await expect(order).toContainText('12 X 150 TL');
+  await expect(order).toContainText('12 ay');
+  await expect(page.getByRole('list', { name: 'Başvuru süreci' }).getByRole('listitem').first()).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByText(/^Sıradaki adım:/)).toBeVisible();
+  await expect(page.getByText('Onayın ardından kurulum için sizi arayıp bir randevu belirleyeceğiz.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Hesabıma Git' }).click();
 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('banner')).toContainText(`${applicant.name} ${applicant.surname}`);
@@ -69,6 +90,7 @@ test('§4 new flow: address, package, identity, contact, then logged in with the
   expect(events).toContainEqual({ event: 'online_subscription', flow: 'new' });
   const me = await (await page.request.get('/api/session')).json();
   expect(me.data.data.nationality_number).toBe(applicant.nationality_number);
+  expect(number).toMatch(new RegExp(`^Başvuru numaranız: ${me.data.subscriptions[0].subscription_id}\\b`));
   expect(me.data.subscriptions[0].status).toBe(1);
   expect(me.data.subscriptions[0].data.reference_type).toBe(1);
 });
@@ -683,10 +705,11 @@ test('§4 new flow: a logged-in customer completes after the package', async ({ 
   await page.getByRole('radio').first().check();
   await page.getByLabel('Kurulum ücreti ödeme yöntemi').selectOption({ index: 1 });
   await expect(page.getByRole('tab', { name: 'Referans Kodu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Başvuruyu Tamamla' })).toBeDisabled();
+  await acceptConsents(page);
   await page.getByRole('button', { name: 'Başvuruyu Tamamla' }).click();
   await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
-
-  await expect(page).toHaveURL(/\/$/);
+  await passFinishLine(page);
   const after = (await (await page.request.get('/api/session')).json()).data.subscriptions;
   expect(after.length).toBe(before + 1);
   expect(after[0].status).toBe(1);

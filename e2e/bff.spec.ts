@@ -8,6 +8,7 @@ import { randomMail, randomNationalityNumber, randomPhone } from './support/peop
 import { addressFields, bffCall } from './support/register';
 import { latestCode } from './support/sandbox';
 import { closedPort, distDir, startSite, startSlowUpstream } from './support/servers';
+import { CONSENTS } from './support/consents';
 
 // These tests talk HTTP only; the desktop project alone runs them (playwright.config.ts).
 
@@ -163,7 +164,7 @@ test('§5 finishing registration: phone and mail both approved', async ({ reques
     father_name: 'Ali',
     security_word: 'Lale',
   }));
-  const finish = () => bffPost(request, '/customers/register-step-4', { form_security_hash: hash });
+  const finish = () => bffPost(request, '/customers/register-step-4', { form_security_hash: hash, consents: CONSENTS });
   const refusal = 'Telefon ve e-posta adresinizi onaylamanız gerekmektedir.';
 
   let refused = await finish();

@@ -5,6 +5,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { withLock } from './support/lock';
 import { addressFields, bffCall, registerCustomer } from './support/register';
 import { latestCode, sandbox } from './support/sandbox';
+import { CONSENTS } from './support/consents';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Ana menü' });
 const profileDialog = (page: Page) => page.getByRole('dialog', { name: 'Hesabım' });
@@ -526,7 +527,7 @@ test('a new application of the logged-in customer appears at the top of the list
 
   // What the wizard's 'Başvuruyu Tamamla' sends for a logged-in customer.
   const { hash } = await bffCall(page.request, '/customers/register-step-1', addressFields(1));
-  await bffCall(page.request, '/customers/auth-register-step-2', { form_security_hash: hash, product_id: 3, pre_price_paid_type: 0, subscription_type: 1 });
+  await bffCall(page.request, '/customers/auth-register-step-2', { form_security_hash: hash, product_id: 3, pre_price_paid_type: 0, subscription_type: 1, consents: CONSENTS });
   profile = await reopenProfile(page, customer.name);
   const items = subscriptionItems(profile);
   await expect(items).toHaveCount(2);

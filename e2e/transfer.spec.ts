@@ -4,6 +4,8 @@ import { apiLogin } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
 import { randomMail, randomNationalityNumber, randomPhone } from './support/people';
 import { chooseAddress, fillIdentity, newApplicant, verifyContact } from './support/wizard';
+import { acceptConsents } from './support/consents';
+import { passFinishLine } from './support/received';
 
 /** A service number no other test uses: the sandbox refuses one already in a live subscription. */
 const serviceNumber = (prefix: '17' | '18' | '88') => `${prefix}${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
@@ -69,9 +71,10 @@ for (const [prefix, kind] of [
 
     await verifyContact(page, 'phone', randomPhone());
     await verifyContact(page, 'mail', randomMail());
+    await acceptConsents(page);
     await page.getByRole('button', { name: 'Kaydı Tamamla' }).click();
-
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(`Hizmet numarası: ${number}`)).toBeVisible();
+    await passFinishLine(page);
     await expect(page.getByRole('banner')).toContainText(`${applicant.name} ${applicant.surname}`);
     await expect(page.getByRole('dialog', { name: 'Hesabım' })).toBeVisible();
     const events = await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer);
@@ -157,9 +160,10 @@ test('§4 transfer flow: a logged-in customer completes after the package', asyn
   await chooseAddress(page, 'Daire 5');
   await page.getByRole('button', { name: 'Paket Seç' }).click();
   await page.getByRole('radio').first().check();
+  await acceptConsents(page);
   await page.getByRole('button', { name: 'Başvuruyu Tamamla' }).click();
   await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await passFinishLine(page);
   const after = (await (await page.request.get('/api/session')).json()).data.subscriptions;
   expect(after.length).toBe(before + 1);
   expect(after[0].service_number).toBe(number);

@@ -2,11 +2,13 @@
 
 import { NextIntlClientProvider, useLocale, useMessages, useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useInquiryPopup } from '@/components/account/inquiry-popup';
+import { useAcceptedConsents } from '@/components/consents/consent-checks';
 import { useLoginPopup } from '@/components/account/login-popup';
 import { useRegisteredUserPopup } from '@/components/account/registered-user-popup';
 import { AddressStep } from '@/components/application/address-step';
+import { ApplicationReceived } from '@/components/application/application-received';
 import { CodeBox, type CodeKind } from '@/components/application/code-box';
 import { ContactStep } from '@/components/application/contact-step';
 import { IdentityStep, type IdentityValues } from '@/components/application/identity-step';
@@ -25,7 +27,7 @@ import { useCurrentUser } from '@/components/session/session-provider';
 import { Button } from '@/components/ui/button';
 import { Stepper } from '@/components/ui/stepper';
 import { ApiError, callApi } from '@/lib/api/client';
-import type { Campaign, Country, InfrastructureResult, Job, Option, Product, User } from '@/lib/api/types';
+import type { Campaign, Country, InfrastructureResult, Job, Option, Product, SessionUser, SubscriptionSummary, User } from '@/lib/api/types';
 import { addressBody, connectionTypeOf, type Flow, productsForConnection } from '@/lib/application/draft';
 import { isCampaignActive } from '@/lib/campaign';
 import { pushTrackingEvent } from '@/lib/domain/datalayer';
@@ -86,10 +88,13 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
   const showRegisteredUser = useRegisteredUserPopup();
   const showError = useErrorDialog();
   const openContactForm = useContactForm();
+  const acceptedConsents = useAcceptedConsents();
   const openLogin = useLoginPopup();
   const openInquiry = useInquiryPopup();
   const openProfile = useProfilePopup();
   const [busy, setBusy] = useState(false);
+  /** Set once the application is filed: the finish line replaces the steps. */
+  const [received, setReceived] = useState<{ subscription: SubscriptionSummary | null; identityStatus: number; order: ReactNode } | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const headingRef = useRef<HTMLHeadingElement>(null);
   const onInfrastructure = useCallback((infrastructure: InfrastructureResult | null) => update({ infrastructure }), [update]);
@@ -142,11 +147,23 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
   };
 
   const complete = async (loggedInUser: User | null) => {
+    // The order as bought, kept for the finish line before the draft is cleared.
+    const order = <ApplicationSummary draft={draft} product={chosen} cart={cart} />;
     pushTrackingEvent(window as unknown as { dataLayer?: unknown[] }, flow);
     leave();
+    let customer: SessionUser | null = loggedInUser;
     if (loggedInUser) await setUser(loggedInUser);
-    else await refresh();
-    // The wizard closes and the profile opens with the customer logged in (spec §4).
+    else customer = await refresh();
+    setReceived({
+      // The newest subscription is the one just filed (the list is newest first, spec §3).
+      subscription: customer?.subscriptions[0] ?? null,
+      identityStatus: customer?.data.confirm_nationality.status ?? 0,
+      order,
+    });
+  };
+
+  /** From the finish line, the wizard closes and the profile opens (spec §4). */
+  const openProfileFromReceived = () => {
     router.replace('/');
     openProfile();
   };
@@ -213,6 +230,17 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
       <div className={`container ${styles.wizard}`} aria-busy="true">
         <p role="status">{t('loading')}</p>
       </div>
+    );
+  }
+
+  if (received) {
+    return (
+      <ApplicationReceived
+        subscription={received.subscription}
+        identityStatus={received.identityStatus}
+        order={received.order}
+        onOpenProfile={openProfileFromReceived}
+      />
     );
   }
 
@@ -297,6 +325,7 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
               nextLabel={user ? t('package.nextUser') : t('package.nextAnonymous')}
               submitting={busy}
               codeBox={user ? codeBox(user.data.nationality_number) : null}
+              consents={user ? { choices: draft.consents, onChange: (consents) => update({ consents }) } : undefined}
               onChange={({ productId, setupPriceIndex }) => update({ productId, setupPriceIndex })}
               onSubmit={() =>
                 run(async () => {
@@ -306,9 +335,9 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
                   if (user) {
                     if (!(await confirmWithoutCode())) return;
                     if (flow === 'new') {
-                      await callApi('authRegisterStep2', { form_security_hash: hash, product_id, pre_price_paid_type, subscription_type: 1 });
+                      await callApi('authRegisterStep2', { form_security_hash: hash, product_id, pre_price_paid_type, subscription_type: 1, consents: acceptedConsents(draft.consents) });
                     } else {
-                      await callApi('authTransferRegisterStep3', { form_security_hash: hash, product_id, subscription_type: 1 });
+                      await callApi('authTransferRegisterStep3', { form_security_hash: hash, product_id, subscription_type: 1, consents: acceptedConsents(draft.consents) });
                     }
                     await complete(null);
                   } else {
@@ -347,11 +376,16 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
             <ContactStep
               phone={draft.phone}
               mail={draft.mail}
+              consents={draft.consents}
               submitting={busy}
               onVerify={openVerification}
+              onConsentsChange={(consents) => update({ consents })}
               onSubmit={() =>
                 run(async () => {
-                  const answer = await callApi<User>(flow === 'new' ? 'registerStep4' : 'transferRegisterStep5', { form_security_hash: hash });
+                  const answer = await callApi<User>(flow === 'new' ? 'registerStep4' : 'transferRegisterStep5', {
+                    form_security_hash: hash,
+                    consents: acceptedConsents(draft.consents),
+                  });
                   await complete(answer.data ?? null);
                 })
               }

@@ -3,20 +3,28 @@
 import { useTranslations } from 'next-intl';
 import styles from '@/components/application/wizard.module.css';
 import type { VerificationKind } from '@/components/application/verification-form';
+import { type ConsentChoices, ConsentChecks, requiredConsentsGiven } from '@/components/consents/consent-checks';
 import { Button } from '@/components/ui/button';
 
-/** The last step: phone and mail, each verified through its popup; 'Kaydı Tamamla' once both are. */
+/**
+ * The last step: phone and mail, each verified through its popup, then the consents; 'Kaydı
+ * Tamamla' once both are verified, enabled once the required consents are given.
+ */
 export function ContactStep({
   phone,
   mail,
+  consents,
   submitting,
   onVerify,
+  onConsentsChange,
   onSubmit,
 }: {
   phone: string | null;
   mail: string | null;
+  consents: ConsentChoices;
   submitting: boolean;
   onVerify: (kind: VerificationKind) => void;
+  onConsentsChange: (consents: ConsentChoices) => void;
   onSubmit: () => void;
 }) {
   const t = useTranslations('application.contact');
@@ -44,11 +52,14 @@ export function ContactStep({
         {row('mail', mail)}
       </dl>
       {phone && mail ? (
-        <div className={styles.actions}>
-          <Button onClick={onSubmit} disabled={submitting} aria-busy={submitting || undefined}>
-            {t('submit')}
-          </Button>
-        </div>
+        <>
+          <ConsentChecks choices={consents} onChange={onConsentsChange} />
+          <div className={styles.actions}>
+            <Button onClick={onSubmit} disabled={submitting || !requiredConsentsGiven(consents)} aria-busy={submitting || undefined}>
+              {t('submit')}
+            </Button>
+          </div>
+        </>
       ) : null}
     </div>
   );

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { type ReactNode, useId, useState, useTransition } from 'react';
 import styles from '@/components/application/wizard.module.css';
+import { type ConsentChoices, ConsentChecks, requiredConsentsGiven } from '@/components/consents/consent-checks';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field, Select } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
@@ -38,6 +39,7 @@ export function PackageStep({
   nextLabel,
   submitting,
   codeBox,
+  consents,
   onChange,
   onSubmit,
 }: {
@@ -53,6 +55,8 @@ export function PackageStep({
   nextLabel: string;
   submitting: boolean;
   codeBox?: ReactNode;
+  /** A customer files the application here: the consents come before the button. */
+  consents?: { choices: ConsentChoices; onChange: (choices: ConsentChoices) => void };
   onChange: (change: { productId: number; setupPriceIndex: number | null }) => void;
   onSubmit: () => void;
 }) {
@@ -161,9 +165,16 @@ export function PackageStep({
       {problem === 'setup' ? <Notice tone="danger" title={t('setupTitle')}>{t('setupText')}</Notice> : null}
       {problem === 'unknown' ? <Notice tone="danger" title={t('unknownTitle')}>{t('unknownText')}</Notice> : null}
 
+      {consents ? <ConsentChecks choices={consents.choices} onChange={consents.onChange} /> : null}
+
       <div className={styles.actions}>
         {/* Without a package the button is marked disabled but can still be pressed, to say why: 'Paket Seçimi Yapılmadı'. */}
-        <Button type="submit" disabled={submitting} aria-disabled={productId === null || undefined} aria-busy={submitting || undefined}>
+        <Button
+          type="submit"
+          disabled={submitting || (consents !== undefined && !requiredConsentsGiven(consents.choices))}
+          aria-disabled={productId === null || undefined}
+          aria-busy={submitting || undefined}
+        >
           {nextLabel}
         </Button>
       </div>

@@ -9,7 +9,8 @@ function readDraft(flow: Flow): ApplicationDraft | null {
   try {
     const raw = window.sessionStorage.getItem(storageKey(flow));
     if (!raw) return null;
-    const draft = JSON.parse(raw) as ApplicationDraft;
+    // A draft stored by an older page may lack newer fields: they start empty.
+    const draft = { ...emptyDraft(flow), ...(JSON.parse(raw) as Partial<ApplicationDraft>) };
     return draft.flow === flow && isDraftFresh(draft) ? draft : null;
   } catch {
     return null;

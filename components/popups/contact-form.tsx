@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { useConsentText } from '@/components/consents/consent-text';
 import { useErrorDialog } from '@/components/popups/dialogs';
 import { useFieldErrorText } from '@/components/popups/form-text';
 import { useLoader } from '@/components/popups/loader';
@@ -39,6 +40,7 @@ export function ContactForm({ prefill, reason }: { prefill?: ContactPrefill; rea
   const fieldText = useFieldErrorText();
   const loader = useLoader();
   const showError = useErrorDialog();
+  const openConsentText = useConsentText();
   const id = useId();
   const [sent, setSent] = useState<string | null>(null);
   const sentRef = useRef<HTMLDivElement>(null);
@@ -126,6 +128,15 @@ export function ContactForm({ prefill, reason }: { prefill?: ContactPrefill; rea
       <Field id={ids.message} label={t('message')} hint={t('messageHint')} error={messageError}>
         <Textarea {...register('message')} {...describedBy(ids.message, { hint: true, error: messageError })} rows={4} readOnly={done} />
       </Field>
+      <p className={styles.privacy}>
+        {t.rich('privacy', {
+          link: (chunks) => (
+            <button type="button" className={styles.textLink} aria-haspopup="dialog" onClick={() => openConsentText('kvkk')}>
+              {chunks}
+            </button>
+          ),
+        })}
+      </p>
       <div ref={sentRef} tabIndex={-1} role="status" className={styles.status}>
         {sent ? <Notice tone="success">{sent}</Notice> : null}
       </div>

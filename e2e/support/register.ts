@@ -4,6 +4,7 @@ import { fixtureAddress } from '@/sandbox/fixtures';
 import { bffPost } from './api';
 import { randomMail, randomNationalityNumber, randomPhone } from './people';
 import { latestCode } from './sandbox';
+import { CONSENTS } from './consents';
 
 /** register-step-1's address fields for inner door `door` of a Kadıköy building with fibre. */
 export function addressFields(door: number) {
@@ -59,6 +60,6 @@ export async function registerCustomer(request: APIRequestContext): Promise<{ na
   const mail = randomMail();
   const mailRequest = await post('/customers/approve-mail-request', { form_security_hash: hash, mail });
   ({ hash } = await post('/customers/approve-mail', { form_security_hash: hash, mail_hash: mailRequest.hash, mail, mail_code: await latestCode(mail) }));
-  const finish = await post('/customers/register-step-4', { form_security_hash: hash });
+  const finish = await post('/customers/register-step-4', { form_security_hash: hash, consents: CONSENTS });
   return { nationality_number, name: 'Deniz Su Arslan', user: finish.data as User };
 }

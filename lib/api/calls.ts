@@ -40,6 +40,11 @@ export interface ApiCall {
   session?: 'storeToken' | 'tokenFromSession';
   /** Sends a one-time code (`send`) or checks one (`check`); rate-limited per IP and per `target`. */
   rateLimit?: { kind: 'send' | 'check'; target?: string };
+  /**
+   * Files an application: the body carries `consents`, which the backend-for-frontend checks,
+   * takes off before forwarding and writes to the audit log once the upstream accepts (DESIGN.md §4).
+   */
+  files?: true;
 }
 
 export const apiCalls = {
@@ -50,15 +55,15 @@ export const apiCalls = {
   registerStep1: { method: 'POST', path: '/customers/register-step-1', auth: false, schema: registerStep1Schema },
   registerStep2: { method: 'POST', path: '/customers/register-step-2', auth: false, schema: registerStep2Schema },
   registerStep3: { method: 'POST', path: '/customers/register-step-3', auth: false, schema: registerStep3Schema },
-  registerStep4: { method: 'POST', path: '/customers/register-step-4', auth: false, schema: finishSchema, session: 'storeToken' },
-  authRegisterStep2: { method: 'POST', path: '/customers/auth-register-step-2', auth: true, schema: authRegisterStep2Schema },
+  registerStep4: { method: 'POST', path: '/customers/register-step-4', auth: false, schema: finishSchema, session: 'storeToken', files: true },
+  authRegisterStep2: { method: 'POST', path: '/customers/auth-register-step-2', auth: true, schema: authRegisterStep2Schema, files: true },
 
   transferRegisterStep1: { method: 'POST', path: '/customers/transfer-register-step-1', auth: false, schema: serviceNumberSchema },
   transferRegisterStep2: { method: 'POST', path: '/customers/transfer-register-step-2', auth: false, schema: transferRegisterStep2Schema },
   transferRegisterStep3: { method: 'POST', path: '/customers/transfer-register-step-3', auth: false, schema: transferRegisterStep3Schema },
   transferRegisterStep4: { method: 'POST', path: '/customers/transfer-register-step-4', auth: false, schema: registerStep3Schema },
-  transferRegisterStep5: { method: 'POST', path: '/customers/transfer-register-step-5', auth: false, schema: finishSchema, session: 'storeToken' },
-  authTransferRegisterStep3: { method: 'POST', path: '/customers/auth-transfer-register-step-3', auth: true, schema: authTransferRegisterStep3Schema },
+  transferRegisterStep5: { method: 'POST', path: '/customers/transfer-register-step-5', auth: false, schema: finishSchema, session: 'storeToken', files: true },
+  authTransferRegisterStep3: { method: 'POST', path: '/customers/auth-transfer-register-step-3', auth: true, schema: authTransferRegisterStep3Schema, files: true },
 
   approvePhoneRequest: { method: 'POST', path: '/customers/approve-phone-request', auth: false, schema: phoneRequestSchema, rateLimit: { kind: 'send', target: 'phone' } },
   approvePhone: { method: 'POST', path: '/customers/approve-phone', auth: false, schema: phoneConfirmSchema, rateLimit: { kind: 'check', target: 'phone' } },

@@ -27,6 +27,8 @@ export interface ApplicationDraft {
   /** Transfer only: the line's service number and the provider it is with now. */
   serviceNumber: string | null;
   currentCompany: string | null;
+  /** The consents ticked before filing (their texts' versions go with the finishing call). */
+  consents: { kvkk: boolean; contract: boolean; marketing: boolean };
   updatedAt: number;
 }
 
@@ -45,6 +47,7 @@ export function emptyDraft(flow: Flow, now = Date.now()): ApplicationDraft {
     mail: null,
     serviceNumber: null,
     currentCompany: null,
+    consents: { kvkk: false, contract: false, marketing: false },
     updatedAt: now,
   };
 }

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiCall, type ApiCallName, apiCalls } from '@/lib/api/calls';
+import tr from '@/messages/tr.json';
 
 /**
  * The backend-for-frontend's body checks, call by call, through handleApiRequest against a real
@@ -47,6 +48,12 @@ beforeAll(async () => {
       received.push({ path, contentType: request.headers['content-type'] ?? '', authorization: request.headers.authorization, body: Buffer.concat(chunks).toString('utf8') });
       const storesToken = ['/customers/register-step-4', '/customers/transfer-register-step-5', '/customers/auth'].includes(path);
       response.setHeader('Content-Type', 'application/json');
+      // A form the upstream refuses (an expired hash, say).
+      if (Buffer.concat(chunks).toString('utf8').includes('"form_security_hash":"refused"')) {
+        response.statusCode = 400;
+        response.end(JSON.stringify({ status: false, message: 'Form oturumunuz geçersiz veya süresi dolmuş.' }));
+        return;
+      }
       response.end(JSON.stringify(storesToken ? { status: true, data: { token: TOKEN, user: USER } } : { status: true, hash: 'next-hash', data: {} }));
     });
   });
@@ -65,8 +72,15 @@ afterAll(async () => {
   await new Promise<void>((resolve) => upstream.close(() => resolve()));
 });
 
-/** The body as the call's schema parses it (and the backend-for-frontend forwards it). */
-const parsedBody = (name: ApiCallName, body: unknown) => JSON.stringify((apiCalls[name] as ApiCall).schema!.parse(body));
+/** What reaches the upstream: the body as the schema parsed it, without the portal's own consents. */
+const parsedBody = (name: ApiCallName, body: unknown) => {
+  const { consents: _consents, ...forwarded } = (apiCalls[name] as ApiCall).schema!.parse(body) as Record<string, unknown>;
+  void _consents;
+  return JSON.stringify(forwarded);
+};
+
+/** The consents of the texts the catalogues show now (messages/*.json). */
+const consents = { kvkk: tr.consents.kvkk.version, contract: tr.consents.contract.version, marketing: false as const };
 
 const XSRF = { Cookie: 'XSRF-TOKEN=abc', 'X-XSRF-TOKEN': 'abc', 'Sec-Fetch-Site': 'same-origin' };
 
@@ -106,6 +120,10 @@ const TC: Texts = ['TC kimlik numarası uygun değil. Lütfen kontrol edin.', 'T
 const LOGIN_CODE: Texts = ['Lütfen SMS kodunuzu doğru ve eksiksiz olarak yazın.', 'Please enter your SMS code correctly and completely.'];
 const FULLNAME: Texts = ['Lütfen adınızı ve soyadınızı yazın (en fazla 100 karakter).', 'Please enter your name and surname (at most 100 characters).'];
 const INVALID_REQUEST: Texts = ['Gönderilen bilgiler eksik veya hatalı.', 'The information sent is missing or wrong.'];
+const CONSENTS: Texts = [
+  'Başvurunuzu tamamlamak için aydınlatma metnini ve sözleşme metnini okuyup onaylayın.',
+  'To complete your application, read and approve the personal data notice and the contract.',
+];
 const SESSION_EXPIRED: Texts = ['Oturumunuzun süresi doldu. Lütfen tekrar giriş yapın.', 'Your session has expired. Please log in again.'];
 
 const hash = { form_security_hash: 'hash-1' };
@@ -153,12 +171,12 @@ const cases: Partial<Record<ApiCallName, Case>> = {
     invalid: { ...identity, nationality_number: '1234', security_word: 'iki kelime' },
     fields: { nationality_number: CITIZENSHIP, security_word: SECURITY_WORD },
   },
-  registerStep4: { valid: hash, invalid: { form_security_hash: '' }, fields: { form_security_hash: INVALID } },
+  registerStep4: { valid: { ...hash, consents }, invalid: { form_security_hash: '', consents }, fields: { form_security_hash: INVALID } },
   transferRegisterStep1: { valid: { service_number: '1712345678' }, invalid: { service_number: '17a' }, fields: { service_number: SERVICE_NUMBER } },
   transferRegisterStep2: { valid: { ...hash, ...address }, invalid: address, fields: { form_security_hash: INVALID } },
   transferRegisterStep3: { valid: { ...hash, product_id: 3 }, invalid: { ...hash, product_id: '3' }, fields: { product_id: REQUIRED } },
   transferRegisterStep4: { valid: identity, invalid: { ...identity, subscription_type: 2, gender: 3 }, fields: { gender: ['Lütfen cinsiyet seçin.', 'Please choose a gender.'], subscription_type: INVALID } },
-  transferRegisterStep5: { valid: hash, invalid: {}, fields: { form_security_hash: INVALID } },
+  transferRegisterStep5: { valid: { ...hash, consents }, invalid: { ...hash }, fields: { consents: CONSENTS } },
   approvePhoneRequest: { valid: { ...hash, phone: '+90 (533) 000 00 02' }, invalid: { ...hash, phone: '+90 (212) 555 00 11' }, fields: { phone: MOBILE } },
   approvePhone: {
     valid: { ...hash, phone: '+90 (533) 000 00 02', sms_hash: 'sms-1', sms_code: '123456' },
@@ -185,11 +203,15 @@ const cases: Partial<Record<ApiCallName, Case>> = {
     fields: { fullname: FULLNAME, phone: MOBILE },
   },
   authRegisterStep2: {
-    valid: { ...hash, product_id: 3, pre_price_paid_type: 0, subscription_type: 1 },
-    invalid: { ...hash, product_id: 3, pre_price_paid_type: -1, subscription_type: 1 },
+    valid: { ...hash, product_id: 3, pre_price_paid_type: 0, subscription_type: 1, consents },
+    invalid: { ...hash, product_id: 3, pre_price_paid_type: -1, subscription_type: 1, consents },
     fields: { pre_price_paid_type: REQUIRED },
   },
-  authTransferRegisterStep3: { valid: { ...hash, product_id: 3, subscription_type: 1 }, invalid: { ...hash, subscription_type: 1 }, fields: { product_id: REQUIRED } },
+  authTransferRegisterStep3: {
+    valid: { ...hash, product_id: 3, subscription_type: 1, consents },
+    invalid: { ...hash, subscription_type: 1, consents: { ...consents, contract: '' } },
+    fields: { product_id: REQUIRED, 'consents.contract': CONSENTS },
+  },
 };
 
 function expectRefusal(answer: { status: number; body: unknown }, fields: Record<string, Texts>, language: 0 | 1) {
@@ -252,6 +274,50 @@ describe('the backend-for-frontend checks every JSON body with the form’s sche
       expect(oversized.status).toBe(413);
       expect(await oversized.json()).toEqual({ status: false, message: INVALID_REQUEST[index] });
     }
+  });
+});
+
+describe('the consents of a filed application (DESIGN.md §4)', () => {
+  it('refuses texts other than the ones shown now, and a missing consent, and sends nothing', async () => {
+    const before = received.length;
+    for (const stale of [{ ...consents, kvkk: '2020-01' }, { ...consents, contract: '2020-01' }, { ...consents, marketing: '2020-01' }]) {
+      expectRefusal(await send('registerStep4', { ...hash, consents: stale }), { consents: CONSENTS }, 0);
+    }
+    expectRefusal(await send('transferRegisterStep5', { ...hash, consents: { kvkk: consents.kvkk, marketing: false } }, 'en'), { 'consents.contract': CONSENTS }, 1);
+    expect(received.length).toBe(before);
+  });
+
+  it('writes one audit line with the versions, the time and the form hash once the upstream files it; none when it refuses', async () => {
+    const { getLogger } = await import('@/lib/logger');
+    const lines: Record<string, unknown>[] = [];
+    const spy = vi.spyOn(getLogger(), 'info').mockImplementation(((fields: Record<string, unknown>) => {
+      if (fields?.audit) lines.push(fields);
+    }) as never);
+    try {
+      const marketing = tr.consents.marketing.version;
+      expect((await send('registerStep4', { form_security_hash: 'hash-7', consents: { ...consents, marketing } })).status).toBe(200);
+      expect((await send('transferRegisterStep5', { form_security_hash: 'refused', consents })).status).toBe(400);
+      expect(lines).toEqual([
+        {
+          audit: 'consent_accepted',
+          call: 'registerStep4',
+          requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          formHash: 'hash-7',
+          acceptedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+          versions: { kvkk: consents.kvkk, contract: consents.contract, marketing },
+          marketing: true,
+        },
+      ]);
+      // No personal data in it.
+      expect(JSON.stringify(lines)).not.toMatch(/10000000146|Ayşe|Yılmaz/);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('the two catalogues name the same versions', async () => {
+    const { catalogueVersionsAgree } = await import('@/lib/bff/consents');
+    expect(catalogueVersionsAgree()).toBe(true);
   });
 });
 

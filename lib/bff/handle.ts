@@ -4,11 +4,12 @@ import { type ApiCall, type ApiCallName, apiCalls, findApiCall, isDescribedPath 
 import type { TokenAnswer } from '@/lib/api/types';
 import { AnswerCache, reusableAnswerKey } from '@/lib/bff/answer-cache';
 import { BodyError, encodeMultipart, readJsonBody, readMultipartBody } from '@/lib/bff/body';
+import { acceptsCurrentTexts, auditConsents } from '@/lib/bff/consents';
 import { spendBudgets } from '@/lib/bff/budget-plan';
 import { clientIp } from '@/lib/bff/client-ip';
 import { isTrustedStateChange, readCookie } from '@/lib/bff/csrf';
 import { deviceCookieAfterLogin, readDevice } from '@/lib/bff/device';
-import { envelopeResponse, errorResponse, errorText, responseLocale, tooManyResponse, validationResponse } from '@/lib/bff/responses';
+import { envelopeResponse, errorResponse, errorText, fieldErrorResponse, responseLocale, tooManyResponse, validationResponse } from '@/lib/bff/responses';
 import { uploadSlots } from '@/lib/bff/upload-slots';
 import { catalogueText, safeDetails } from '@/lib/bff/upstream-text';
 import { XSRF_COOKIE } from '@/lib/api/csrf';
@@ -16,6 +17,7 @@ import { getConfig } from '@/lib/config';
 import { getLogger } from '@/lib/logger';
 import { getSession, sessionUser, startSession } from '@/lib/session';
 import { callUpstream, UpstreamError, type UpstreamRequest } from '@/lib/upstream';
+import type { Consents } from '@/lib/validation/consents';
 
 export { clientIp } from '@/lib/bff/client-ip';
 
@@ -110,11 +112,19 @@ async function answer(
   let body: Record<string, unknown> | undefined;
   let release: (() => void) | undefined;
   try {
+    let consents: Consents | undefined;
     if (call.schema) {
       const parsed = call.schema.safeParse(await readJsonBody(request));
       if (!parsed.success) return validationResponse(locale, parsed.error);
       body = parsed.data as Record<string, unknown>;
       upstream.json = body;
+      if (call.files) {
+        // The consents are ours: checked against the texts shown now, never sent upstream.
+        const { consents: accepted, ...forwarded } = body as Record<string, unknown> & { consents: Consents };
+        if (!acceptsCurrentTexts(accepted)) return fieldErrorResponse(locale, 'consents', 'consents');
+        consents = accepted;
+        upstream.json = forwarded;
+      }
     } else if (call.multipart) {
       // Counted before the body is read: a refused upload costs no memory.
       const wait = await spendBudgets(name, undefined, caller);
@@ -131,7 +141,9 @@ async function answer(
       if (wait !== null) return tooManyResponse(locale, wait);
     }
 
-    return await forward(name, call, body, upstream, locale, session, caller.device);
+    const response = await forward(name, call, body, upstream, locale, session, caller.device);
+    if (consents && response.ok) auditConsents(name, String(body!.form_security_hash), consents, requestId);
+    return response;
   } catch (error) {
     if (error instanceof BodyError) {
       return errorResponse(error.status, errorText(locale, error.reason, { count: call.multipart?.files.length ?? 1 }));

@@ -39,6 +39,12 @@ export function errorResponse(status: number, message: string, headers?: Headers
   return envelopeResponse(status, { status: false, message, ...(details ? { details } : {}) }, headers);
 }
 
+/** One field's schema message (a key under `validation`) as a 400 in the page's language. */
+export function fieldErrorResponse(locale: 'tr' | 'en', field: string, key: ValidationKey): Response {
+  const text = (catalogues[locale].validation as Record<ValidationKey, string>)[key];
+  return errorResponse(400, text, undefined, { fields: { [field]: text } });
+}
+
 /** zod issues as `{ field: message }` in the page's language; the first message heads the answer. */
 export function validationResponse(locale: 'tr' | 'en', error: z.ZodError): Response {
   const texts = catalogues[locale].validation as Record<ValidationKey, string>;

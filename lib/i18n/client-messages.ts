@@ -13,6 +13,8 @@ const clientNamespaces = [
   // The interaction layer: popups, notifications, login, contact form, inquiry.
   'notify',
   'contactForm',
+  // The legal texts: the contact form links the KVKK notice, the wizard asks for the consents.
+  'consents',
   'login',
   'inquiry',
   'subscription',

@@ -57,6 +57,11 @@ const CITIZENSHIP = {
 const CAMPAIGN_CODE = { tr: 'Kampanya kodunuz eksik veya hatalı.', en: 'Your campaign code is missing or wrong.' };
 const REFERENCE_CODE = { tr: 'Referans kodunuz eksik veya hatalı.', en: 'Your reference code is missing or wrong.' };
 const HASH = { form_security_hash: 'hash-1' };
+const CONSENTS_GIVEN = { kvkk: '2026-11', contract: '2026-11', marketing: false as const };
+const CONSENTS = {
+  tr: 'Başvurunuzu tamamlamak için aydınlatma metnini ve sözleşme metnini okuyup onaylayın.',
+  en: 'To complete your application, read and approve the personal data notice and the contract.',
+};
 
 const identity = {
   nationality: 'TR',
@@ -201,17 +206,27 @@ describe('new-application steps (spec §7)', () => {
     expect(refusals(registerStep3Schema, { ...body, name: '' })).toEqual({ name: REQUIRED });
   });
 
-  it('register-step-4 and transfer-register-step-5: form_security_hash', () => {
-    expect(parsed(finishSchema, HASH)).toEqual(HASH);
-    expect(refusals(finishSchema, {})).toEqual({ form_security_hash: INVALID });
-    expect(refusals(finishSchema, { form_security_hash: '' })).toEqual({ form_security_hash: INVALID });
+  it('register-step-4 and transfer-register-step-5: form_security_hash, and the consents', () => {
+    expect(parsed(finishSchema, { ...HASH, consents: CONSENTS_GIVEN })).toEqual({ ...HASH, consents: CONSENTS_GIVEN });
+    expect(refusals(finishSchema, { consents: CONSENTS_GIVEN })).toEqual({ form_security_hash: INVALID });
+    expect(refusals(finishSchema, { form_security_hash: '', consents: CONSENTS_GIVEN })).toEqual({ form_security_hash: INVALID });
   });
 
-  it('auth-register-step-2: form_security_hash, product_id, pre_price_paid_type, subscription_type 1', () => {
-    const body = { ...HASH, product_id: 3, pre_price_paid_type: 0, subscription_type: 1 };
+  it('the consents: the KVKK notice and the contract are required, commercial messages are a version or false', () => {
+    expect(parsed(finishSchema, { ...HASH, consents: { ...CONSENTS_GIVEN, marketing: '2026-11' } }).consents.marketing).toBe('2026-11');
+    expect(refusals(finishSchema, HASH)).toEqual({ consents: CONSENTS });
+    expect(refusals(finishSchema, { ...HASH, consents: { ...CONSENTS_GIVEN, kvkk: '' } })).toEqual({ 'consents.kvkk': CONSENTS });
+    expect(refusals(finishSchema, { ...HASH, consents: { ...CONSENTS_GIVEN, contract: undefined } })).toEqual({ 'consents.contract': CONSENTS });
+    expect(refusals(finishSchema, { ...HASH, consents: { ...CONSENTS_GIVEN, marketing: true } })).toEqual({ 'consents.marketing': CONSENTS });
+    expect(refusals(finishSchema, { ...HASH, consents: { ...CONSENTS_GIVEN, kvkk: 'v'.repeat(33) } })).toEqual({ 'consents.kvkk': CONSENTS });
+  });
+
+  it('auth-register-step-2: form_security_hash, product_id, pre_price_paid_type, subscription_type 1, the consents', () => {
+    const body = { ...HASH, product_id: 3, pre_price_paid_type: 0, subscription_type: 1, consents: CONSENTS_GIVEN };
     expect(parsed(authRegisterStep2Schema, body)).toEqual(body);
     expect(refusals(authRegisterStep2Schema, { ...body, subscription_type: 2 })).toEqual({ subscription_type: INVALID });
-    expect(refusals(authRegisterStep2Schema, { ...HASH, subscription_type: 1 })).toEqual({ product_id: REQUIRED, pre_price_paid_type: REQUIRED });
+    expect(refusals(authRegisterStep2Schema, { ...HASH, subscription_type: 1, consents: CONSENTS_GIVEN })).toEqual({ product_id: REQUIRED, pre_price_paid_type: REQUIRED });
+    expect(refusals(authRegisterStep2Schema, { ...body, consents: undefined })).toEqual({ consents: CONSENTS });
   });
 });
 
@@ -237,11 +252,12 @@ describe('transfer steps (spec §7)', () => {
     expect(refusals(transferRegisterStep3Schema, {})).toEqual({ form_security_hash: INVALID, product_id: REQUIRED });
   });
 
-  it('auth-transfer-register-step-3: form_security_hash, product_id, subscription_type', () => {
-    const body = { ...HASH, product_id: 3, subscription_type: 1 };
+  it('auth-transfer-register-step-3: form_security_hash, product_id, subscription_type, the consents', () => {
+    const body = { ...HASH, product_id: 3, subscription_type: 1, consents: CONSENTS_GIVEN };
     expect(parsed(authTransferRegisterStep3Schema, body)).toEqual(body);
     expect(refusals(authTransferRegisterStep3Schema, { ...body, subscription_type: 2 })).toEqual({ subscription_type: INVALID });
     expect(refusals(authTransferRegisterStep3Schema, { ...body, product_id: 0 })).toEqual({ product_id: REQUIRED });
+    expect(refusals(authTransferRegisterStep3Schema, { ...body, consents: { kvkk: '2026-11' } })).toEqual({ 'consents.contract': CONSENTS, 'consents.marketing': CONSENTS });
   });
 });
 

@@ -12,8 +12,11 @@ import {
   sixDigitCode,
 } from '@/lib/validation/fields';
 import { addressBodySchema } from '@/lib/validation/address';
+import { consentsSchema } from '@/lib/validation/consents';
 
 const hashed = { form_security_hash: formHash };
+/** The calls that file an application carry the consents (the portal's own field, not forwarded). */
+const filed = { consents: consentsSchema };
 const productId = z.number({ message: 'required' }).int().positive();
 
 /** Package step: `pre_price_paid_type` is the index of the chosen setup-price option. */
@@ -47,14 +50,15 @@ export type IdentityForm = z.input<typeof identitySchema>;
 export const registerStep1Schema = addressBodySchema;
 export const registerStep2Schema = packageSchema.extend(hashed);
 export const registerStep3Schema = identitySchema.extend({ ...hashed, subscription_type: z.literal(1) });
-export const finishSchema = z.object(hashed);
-export const authRegisterStep2Schema = registerStep2Schema.extend({ subscription_type: z.literal(1) });
+export const finishSchema = z.object({ ...hashed, ...filed });
+export const authRegisterStep2Schema = registerStep2Schema.extend({ subscription_type: z.literal(1), ...filed });
 
 export const serviceNumberSchema = z.object({ service_number: serviceNumber });
 export const transferRegisterStep2Schema = addressBodySchema.extend(hashed);
 export const transferRegisterStep3Schema = z.object({ ...hashed, product_id: productId });
 export const authTransferRegisterStep3Schema = transferRegisterStep3Schema.extend({
   subscription_type: z.literal(1),
+  ...filed,
 });
 
 /** Verification popups: request a code, then confirm it with the hash the request answered. */

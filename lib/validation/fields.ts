@@ -35,6 +35,7 @@ export type ValidationKey =
   | 'fullname'
   | 'message'
   | 'tooLong'
+  | 'consents'
   | 'invalid';
 
 /** The three messages spec §5 has for a TC kimlik no, by where it is asked. */

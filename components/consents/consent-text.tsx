@@ -1,0 +1,30 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useCallback } from 'react';
+import styles from '@/components/consents/consents.module.css';
+import { usePopups } from '@/components/popups/popup-provider';
+
+export type ConsentKind = 'kvkk' | 'contract' | 'marketing';
+
+/** A consent's full text, paragraph by paragraph, with its version (messages/*.json `consents`). */
+function ConsentText({ kind }: { kind: ConsentKind }) {
+  const t = useTranslations('consents');
+  return (
+    <div className={styles.text}>
+      {t(`${kind}.text`)
+        .split('\n\n')
+        .map((paragraph) => (
+          <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+        ))}
+      <p className={styles.version}>{t('versionLabel', { version: t(`${kind}.version`) })}</p>
+    </div>
+  );
+}
+
+/** Opens a consent's text in a popup (the contact form's KVKK link, the wizard's consents). */
+export function useConsentText() {
+  const { open } = usePopups();
+  const t = useTranslations('consents');
+  return useCallback((kind: ConsentKind) => open({ id: `consent-${kind}`, size: 'big', title: t(`${kind}.title`), render: () => <ConsentText kind={kind} /> }), [open, t]);
+}
