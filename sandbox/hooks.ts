@@ -141,6 +141,14 @@ export function handleHook(ctx: Context, controls: HookControls, request: HookRe
     return { data: store.companyDocs(store.subscriptionById(subscription.id)!, ctx.origin) };
   }
 
+  if ((match = post(/^\/__sandbox\/customers\/(\d{11})\/revoke-tokens$/))) {
+    // Every token of the customer is refused from now on, as an expired session (DESIGN.md §5).
+    const customer = store.customerByNationalityNumber(match[1]!);
+    if (!customer) throw new ApiError(404, 'Bu TC kimlik numarasına ait bir kayıt bulunamadı.');
+    const revoked = store.db.prepare('DELETE FROM tokens WHERE customer_id = ?').run(customer.id).changes;
+    return { data: { revoked } };
+  }
+
   if ((match = post(/^\/__sandbox\/customers\/(\d{11})\/identity-status$/))) {
     const { status, message } = body<{ status: number; message?: string }>(request, reviewSchema);
     const customer = store.customerByNationalityNumber(match[1]!);

@@ -177,6 +177,22 @@ describe('hooks, reset and persistence', () => {
     expect((await sb.call('/v1/get-settings')).status).toBe(200);
   });
 
+  it('revokes every token of a customer on request, as an expired session', async () => {
+    const { nationality_number, phone } = FIXTURE_CUSTOMERS.underApproval;
+    const first = await login(sb, nationality_number, phone);
+    expect((await sb.call('/v1/customers/token-auth', { token: first })).status).toBe(200);
+    const revoked = await sb.hook(`/customers/${nationality_number}/revoke-tokens`, {});
+    expect(revoked.body).toMatchObject({ status: true, data: { revoked: expect.any(Number) } });
+    const refused = await sb.call('/v1/customers/token-auth', { token: first });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({ status: false, message: 'Oturumunuzun süresi doldu. Lütfen tekrar giriş yapın.' });
+    // A new login works again (a minute later: the resend rule).
+    await sb.hook('/clock', { advance_seconds: 61 });
+    const again = await login(sb, nationality_number, phone);
+    expect((await sb.call('/v1/customers/token-auth', { token: again })).status).toBe(200);
+    expect((await sb.hook('/customers/99999999990/revoke-tokens', {})).status).toBe(404);
+  });
+
   it('reset restores the fixtures', async () => {
     const token = await login(sb, FIXTURE_CUSTOMERS.notSent.nationality_number, FIXTURE_CUSTOMERS.notSent.phone);
     await sb.hook('/customers/10000000214/identity-status', { status: 2 });

@@ -5,7 +5,7 @@ import { type ReactNode, useCallback } from 'react';
 import { usePopups } from '@/components/popups/popup-provider';
 import styles from '@/components/popups/popups.module.css';
 import { Button, type ButtonVariant } from '@/components/ui/button';
-import { errorText } from '@/lib/api/error-message';
+import { errorText, isSessionExpired } from '@/lib/api/error-message';
 
 export interface Choice<T> {
   value: T;
@@ -106,6 +106,11 @@ export function useErrorDialog() {
   return useCallback(
     (error: unknown, { fallback = 'generic', title }: ErrorDialogOptions = {}) =>
       new Promise<void>((resolve) => {
+        // An ended session is said once, by the login it opens (components/account/session-expiry.tsx).
+        if (isSessionExpired(error)) {
+          resolve();
+          return;
+        }
         const shown = errorText(error, fallback);
         const message = 'text' in shown ? shown.text : t(shown.key);
         open({

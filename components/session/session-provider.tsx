@@ -47,6 +47,8 @@ export interface CurrentUser {
   refresh: () => Promise<SessionUser | null>;
   /** Ends the session (spec §4: the token is removed and the user cleared). */
   logout: () => Promise<void>;
+  /** The server already ended the session (its token was refused): show everyone as logged out. */
+  expire: () => void;
 }
 
 export function useCurrentUser(): CurrentUser {
@@ -79,5 +81,10 @@ export function useCurrentUser(): CurrentUser {
     refreshServer();
   }, [setState, refreshServer]);
 
-  return { user, setUser, refresh, logout };
+  const expire = useCallback(() => {
+    setState(null);
+    refreshServer();
+  }, [setState, refreshServer]);
+
+  return { user, setUser, refresh, logout, expire };
 }

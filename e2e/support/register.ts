@@ -34,7 +34,7 @@ export async function bffCall(request: APIRequestContext, path: string, body: un
  * (address, package, identity, phone and mail codes): identity not sent, one new subscription.
  * The request context (and so the page) is logged in as them afterwards.
  */
-export async function registerCustomer(request: APIRequestContext): Promise<{ nationality_number: string; name: string; user: User }> {
+export async function registerCustomer(request: APIRequestContext): Promise<{ nationality_number: string; name: string; phone: string; user: User }> {
   const post = (path: string, body: unknown) => bffCall(request, path, body);
   let { hash } = await post('/customers/register-step-1', addressFields(3));
   ({ hash } = await post('/customers/register-step-2', { form_security_hash: hash, product_id: 1, pre_price_paid_type: 0 }));
@@ -61,5 +61,5 @@ export async function registerCustomer(request: APIRequestContext): Promise<{ na
   const mailRequest = await post('/customers/approve-mail-request', { form_security_hash: hash, mail });
   ({ hash } = await post('/customers/approve-mail', { form_security_hash: hash, mail_hash: mailRequest.hash, mail, mail_code: await latestCode(mail) }));
   const finish = await post('/customers/register-step-4', { form_security_hash: hash, consents: CONSENTS });
-  return { nationality_number, name: 'Deniz Su Arslan', user: finish.data as User };
+  return { nationality_number, name: 'Deniz Su Arslan', phone, user: finish.data as User };
 }

@@ -1,6 +1,7 @@
 import { type ApiCallName, apiCalls } from '@/lib/api/calls';
 import { XSRF_COOKIE, XSRF_HEADER } from '@/lib/api/csrf';
 import type { Envelope } from '@/lib/api/types';
+import { SESSION_EXPIRED_EVENT } from '@/lib/api/error-message';
 
 /**
  * A failed call, in the terms of the spec §8 catalogue: the server's message when it gave one,
@@ -62,6 +63,11 @@ export async function requestJson<T>(url: string, init: { method?: string; body?
   }
   if (!response.ok || !envelope?.status) {
     const fallback = response.status === 502 && !envelope?.message ? 'network' : 'generic';
+    // The session is over, whichever call found out: one place offers the login again
+    // (components/account/session-expiry.tsx); the caller still gets its error and keeps its form.
+    if (response.status === 401 && envelope?.details?.session_expired === true && typeof window !== 'undefined') {
+      window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+    }
     throw new ApiError(response.status, envelope?.message || undefined, fallback, envelope?.details);
   }
   return envelope;

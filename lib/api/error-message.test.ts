@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api/client';
-import { errorText, isApiError, retryAfterSeconds, serverFieldError } from '@/lib/api/error-message';
+import { errorText, isApiError, isSessionExpired, retryAfterSeconds, serverFieldError } from '@/lib/api/error-message';
 
 describe('isApiError', () => {
   it('tells an ApiError from other errors and values', () => {
@@ -10,6 +10,16 @@ describe('isApiError', () => {
     expect(isApiError(Object.assign(new Error('x'), { status: 400, fallback: 'other' }))).toBe(false);
     expect(isApiError({ status: 400, fallback: 'generic' })).toBe(false);
     expect(isApiError(undefined)).toBe(false);
+  });
+});
+
+describe('isSessionExpired', () => {
+  it('is the 401 that says the session is over, and nothing else', () => {
+    expect(isSessionExpired(new ApiError(401, 'Oturumunuzun süresi doldu.', 'generic', { session_expired: true }))).toBe(true);
+    // A wrong login code may be a 401 too: it is no ended session.
+    expect(isSessionExpired(new ApiError(401, 'Kod hatalı.', 'generic', undefined))).toBe(false);
+    expect(isSessionExpired(new ApiError(400, undefined, 'generic', { session_expired: true }))).toBe(false);
+    expect(isSessionExpired(new Error('401'))).toBe(false);
   });
 });
 

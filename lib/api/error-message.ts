@@ -17,6 +17,18 @@ export function isApiError(error: unknown): error is ApiError {
   );
 }
 
+/** The customer's session is over (401 `session_expired`): the login is offered, nothing else to say. */
+export function isSessionExpired(error: unknown): boolean {
+  return isApiError(error) && error.status === 401 && error.details?.session_expired === true;
+}
+
+/**
+ * Fired on `window` by the client fetcher when the backend-for-frontend answers that the session is
+ * over (components/account/session-expiry.tsx listens). Here, not in lib/api/client, which stays
+ * out of every page's first load.
+ */
+export const SESSION_EXPIRED_EVENT = 'ob:session-expired';
+
 export type ErrorTextKey = 'generic' | 'genericShort' | 'network';
 export type ErrorText = { text: string } | { key: ErrorTextKey };
 

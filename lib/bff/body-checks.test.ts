@@ -325,8 +325,8 @@ describe('the authenticated calls check the session before the body', () => {
   it.each(authenticated)('%s: answers 401 without a session, whatever the body', async (name) => {
     jar.clear();
     const before = received.length;
-    expect(await send(name, cases[name]!.invalid)).toEqual({ status: 401, body: { status: false, message: SESSION_EXPIRED[0] } });
-    expect(await send(name, cases[name]!.valid, 'en')).toEqual({ status: 401, body: { status: false, message: SESSION_EXPIRED[1] } });
+    expect(await send(name, cases[name]!.invalid)).toEqual({ status: 401, body: { status: false, message: SESSION_EXPIRED[0], details: { session_expired: true } } });
+    expect(await send(name, cases[name]!.valid, 'en')).toEqual({ status: 401, body: { status: false, message: SESSION_EXPIRED[1], details: { session_expired: true } } });
     expect(received.length).toBe(before);
   });
 
@@ -363,7 +363,7 @@ describe('the uploads are checked as they stream in (spec §5)', () => {
   it('answers 401 without a session and reads nothing', async () => {
     jar.clear();
     const before = received.length;
-    expect(await upload([['front-nationality-license', PDF], ['back-nationality-license', PDF]])).toEqual({ status: 401, body: { status: false, message: SESSION_EXPIRED[0] } });
+    expect(await upload([['front-nationality-license', PDF], ['back-nationality-license', PDF]])).toEqual({ status: 401, body: { status: false, message: SESSION_EXPIRED[0], details: { session_expired: true } } });
     expect(received.length).toBe(before);
   });
 

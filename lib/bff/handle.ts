@@ -9,7 +9,7 @@ import { spendBudgets } from '@/lib/bff/budget-plan';
 import { clientIp } from '@/lib/bff/client-ip';
 import { isTrustedStateChange, readCookie } from '@/lib/bff/csrf';
 import { deviceCookieAfterLogin, readDevice } from '@/lib/bff/device';
-import { envelopeResponse, errorResponse, errorText, fieldErrorResponse, responseLocale, tooManyResponse, validationResponse } from '@/lib/bff/responses';
+import { envelopeResponse, errorResponse, errorText, fieldErrorResponse, responseLocale, sessionExpiredResponse, tooManyResponse, validationResponse } from '@/lib/bff/responses';
 import { uploadSlots } from '@/lib/bff/upload-slots';
 import { catalogueText, safeDetails } from '@/lib/bff/upstream-text';
 import { XSRF_COOKIE } from '@/lib/api/csrf';
@@ -90,7 +90,7 @@ async function answer(
   // The customer's token is checked before the body is read, so an anonymous upload costs nothing.
   const session = call.auth || call.session === 'storeToken' ? await getSession() : undefined;
   if (call.auth) {
-    if (!session?.token) return errorResponse(401, errorText(locale, 'sessionExpired'));
+    if (!session?.token) return sessionExpiredResponse(locale);
   }
 
   const ip = clientIp(request);
@@ -183,7 +183,7 @@ async function forward(
 
   if (call.auth && status === 401 && session) {
     session.destroy();
-    return errorResponse(401, errorText(locale, 'sessionExpired'));
+    return sessionExpiredResponse(locale);
   }
   if (!envelope.status) {
     const failure = status >= 400 && status < 600 ? status : 502;

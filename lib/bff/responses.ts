@@ -39,6 +39,14 @@ export function errorResponse(status: number, message: string, headers?: Headers
   return envelopeResponse(status, { status: false, message, ...(details ? { details } : {}) }, headers);
 }
 
+/**
+ * 401: the customer's session is over (none, or its token refused upstream). `session_expired` lets
+ * the browser tell it from other refusals and offer the login again (components/account/session-expiry.tsx).
+ */
+export function sessionExpiredResponse(locale: 'tr' | 'en'): Response {
+  return errorResponse(401, errorText(locale, 'sessionExpired'), undefined, { session_expired: true });
+}
+
 /** One field's schema message (a key under `validation`) as a 400 in the page's language. */
 export function fieldErrorResponse(locale: 'tr' | 'en', field: string, key: ValidationKey): Response {
   const text = (catalogues[locale].validation as Record<ValidationKey, string>)[key];

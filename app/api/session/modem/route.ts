@@ -1,6 +1,6 @@
 import { spendReadBudget } from '@/lib/bff/budget-plan';
 import { clientIp } from '@/lib/bff/client-ip';
-import { envelopeResponse, errorResponse, errorText, responseLocale, tooManyResponse } from '@/lib/bff/responses';
+import { envelopeResponse, errorResponse, errorText, responseLocale, sessionExpiredResponse, tooManyResponse } from '@/lib/bff/responses';
 import { modemCredentials } from '@/lib/domain/subscription';
 import { getSession, resolveUser } from '@/lib/session';
 
@@ -17,7 +17,7 @@ export async function GET(request: Request) {
   const result = await resolveUser(session.token);
   if (result.state === 'rejected') session.destroy();
   if (result.state === 'unavailable') return errorResponse(502, errorText(locale, 'network'));
-  if (result.state !== 'user') return errorResponse(401, errorText(locale, 'sessionExpired'));
+  if (result.state !== 'user') return sessionExpiredResponse(locale);
   const subscription = result.user.subscriptions.find((item) => item.subscription_id === id);
   const credentials = subscription ? modemCredentials(subscription) : null;
   if (!credentials) return errorResponse(404, errorText(locale, 'notFound'));

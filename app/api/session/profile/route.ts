@@ -1,6 +1,6 @@
 import { spendReadBudget } from '@/lib/bff/budget-plan';
 import { clientIp } from '@/lib/bff/client-ip';
-import { envelopeResponse, errorResponse, errorText, responseLocale, tooManyResponse } from '@/lib/bff/responses';
+import { envelopeResponse, errorResponse, errorText, responseLocale, sessionExpiredResponse, tooManyResponse } from '@/lib/bff/responses';
 import { getSession, profileUser, resolveUser } from '@/lib/session';
 
 export const dynamic = 'force-dynamic';
@@ -14,6 +14,6 @@ export async function GET(request: Request) {
   const result = await resolveUser(session.token);
   if (result.state === 'rejected') session.destroy();
   if (result.state === 'unavailable') return errorResponse(502, errorText(locale, 'network'));
-  if (result.state !== 'user') return errorResponse(401, errorText(locale, 'sessionExpired'));
+  if (result.state !== 'user') return sessionExpiredResponse(locale);
   return envelopeResponse(200, { status: true, data: profileUser(result.user) });
 }

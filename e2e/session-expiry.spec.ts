@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { acceptConsents } from './support/consents';
+import { headerNav } from './support/header';
+import { passFinishLine } from './support/received';
+import { registerCustomer } from './support/register';
+import { latestCode, sandbox } from './support/sandbox';
+import { chooseAddress, openWizard } from './support/wizard';
+
+// Issue 16, item 2: a session the upstream ends (its token refused) ends here too, at once, and the
+// person logs in again where they were. A customer of its own: revoking a fixture customer's tokens
+// would end other tests' sessions. The sandbox hook ends every token of a customer.
+
+test('session expiry: a refused token ends the session at once, the login opens with the TC number, and after it the application goes on where it was', async ({ page }) => {
+  test.slow();
+  const customer = await registerCustomer(page.request);
+  await openWizard(page);
+  await expect(headerNav(page).getByRole('button', { name: customer.name })).toBeVisible();
+  await chooseAddress(page, 'Daire 4');
+  await page.getByRole('button', { name: 'Paket Seç' }).click();
+  await page.getByRole('radio').first().check();
+  await page.getByLabel('Kurulum ücreti ödeme yöntemi').selectOption({ label: '12 X 150 TL' });
+  await acceptConsents(page);
+
+  await sandbox(`/__sandbox/customers/${customer.nationality_number}/revoke-tokens`, {});
+  await page.getByRole('button', { name: 'Başvuruyu Tamamla' }).click();
+  await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
+
+  // The name leaves the header at once; the login asks again, with the TC number filled in.
+  await expect(headerNav(page).getByRole('button', { name: customer.name })).toHaveCount(0);
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Oturumunuzun süresi doldu. Lütfen tekrar giriş yapın.' })).toBeVisible();
+  const login = page.getByRole('dialog', { name: 'Giriş Yap' });
+  await expect(login.getByLabel('TC Kimlik No')).toHaveValue(customer.nationality_number);
+  await login.getByRole('button', { name: 'Giriş Yap' }).click();
+  await login.getByLabel('SMS Kodu').fill(await latestCode(customer.phone));
+  await login.getByRole('button', { name: 'Kodu Onayla' }).click();
+  await expect(login).toBeHidden();
+  await expect(headerNav(page).getByRole('button', { name: customer.name })).toBeVisible();
+
+  // Back where it was: the package step with the tariff, the setup fee and the consents as chosen.
+  await expect(page.getByRole('radio').first()).toBeChecked();
+  await expect(page.getByLabel('Kurulum ücreti ödeme yöntemi')).toHaveValue('1');
+  await expect(page.getByRole('checkbox', { name: /KVKK Aydınlatma Metni/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Başvuruyu Tamamla' }).click();
+  await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
+  await passFinishLine(page);
+});
+
+test('session expiry: a page load with a refused token shows the anonymous page, with no name in the first HTML, and ends the session', async ({ page }) => {
+  const customer = await registerCustomer(page.request);
+  expect(await (await page.request.get('/?x=1')).text()).toContain('Deniz Su');
+  await sandbox(`/__sandbox/customers/${customer.nationality_number}/revoke-tokens`, {});
+  const html = await (await page.request.get('/?x=2')).text();
+  expect(html).not.toContain('Deniz Su');
+  expect(html).toContain('Başvuru Sorgulama');
+  // The dead session is gone: the next page needs no upstream call to know it.
+  expect((await (await page.request.get('/api/session')).json()).data).toBeNull();
+});
