@@ -7,8 +7,6 @@ import styles from '@/components/consents/consents.module.css';
 
 export type ConsentChoices = Record<ConsentKind, boolean>;
 
-export const noConsents: ConsentChoices = { kvkk: false, contract: false, marketing: false };
-
 /** The KVKK notice and the contract must be accepted to file an application; messages are optional. */
 export const requiredConsentsGiven = (choices: ConsentChoices) => choices.kvkk && choices.contract;
 
