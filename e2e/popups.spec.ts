@@ -164,6 +164,9 @@ test.describe('contact form popup', () => {
     await page.keyboard.type('5321234567');
     await page.keyboard.press('Tab');
     await page.keyboard.type('Klavye ile gönderildi.');
+    // The KVKK notice's link, then the button.
+    await page.keyboard.press('Tab');
+    await expect(popup.getByRole('button', { name: 'KVKK Aydınlatma Metni' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(popup.getByRole('button', { name: 'Gönder' })).toBeFocused();
 
@@ -319,11 +322,15 @@ test.describe('login', () => {
     const tc = popup.getByLabel('TC Kimlik No');
     await expect(tc).toBeFocused();
 
-    // Checksum wrong: refused before any call.
-    await tc.fill('12345678901');
+    // Not 11 digits, then 11 whose checksum is wrong: refused before any call, the latter with a text of its own.
+    await tc.fill('1234567890');
     await popup.getByRole('button', { name: 'Giriş Yap' }).click();
     await expect(popup.getByText('TC Kimlik Numarası Hatalı')).toBeVisible();
     await expect(popup.getByText('TC kimlik numarası uygun değil. Lütfen kontrol edin.')).toBeVisible();
+    await tc.fill('12345678901');
+    await popup.getByRole('button', { name: 'Giriş Yap' }).click();
+    await expect(popup.getByText('TC Kimlik Numarası Hatalı')).toBeVisible();
+    await expect(popup.getByText('Bu numara geçerli bir TC kimlik numarası değil. Rakamları tek tek kontrol edin.')).toBeVisible();
     await expect(tc).toHaveValue('12345678901');
     await expectNoAxeViolations(page);
 
@@ -440,10 +447,13 @@ test.describe('login', () => {
     await expect(popup).toBeVisible();
     const tc = popup.getByLabel('Turkish ID number');
     await expect(tc).toBeFocused();
-    await tc.fill('12345678901');
+    await tc.fill('1234567890');
     await popup.getByRole('button', { name: 'Log in' }).click();
     await expect(popup.getByText('Invalid Turkish ID number')).toBeVisible();
     await expect(popup.getByText('The Turkish ID number is not valid. Please check it.')).toBeVisible();
+    await tc.fill('12345678901');
+    await popup.getByRole('button', { name: 'Log in' }).click();
+    await expect(popup.getByText('This is not a valid Turkish ID number. Check the digits one by one.')).toBeVisible();
     await expectNoAxeViolations(page);
     await popup.getByRole('button', { name: 'Close' }).click();
     await expect(popup).toBeHidden();
