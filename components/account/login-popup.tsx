@@ -5,7 +5,7 @@ import { lazy, useCallback } from 'react';
 import { useNotify } from '@/components/popups/notifications';
 import { usePopups } from '@/components/popups/popup-provider';
 import { useProfilePopup } from '@/components/profile/profile-popup';
-import type { User } from '@/lib/api/types';
+import type { SessionUser } from '@/lib/api/types';
 
 const loadLoginSteps = () => import('@/components/account/login-steps');
 export const LazyLoginSteps = lazy(() => loadLoginSteps().then((module) => ({ default: module.LoginSteps })));
@@ -36,8 +36,8 @@ export function useLoginPopup() {
   const t = useTranslations('login');
   return useCallback(
     ({ nationalityNumber, openProfile = true }: LoginPopupOptions = {}) =>
-      new Promise<User | null>((resolve) => {
-        let loggedIn: User | null = null;
+      new Promise<SessionUser | null>((resolve) => {
+        let loggedIn: SessionUser | null = null;
         const key = ++opened;
         open({
           id: 'login',

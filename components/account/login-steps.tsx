@@ -17,7 +17,7 @@ import { Notice } from '@/components/ui/notice';
 import { RESEND_SECONDS } from '@/lib/account/resend';
 import { ApiError, callApi } from '@/lib/api/client';
 import { retryAfterSeconds, serverFieldError } from '@/lib/api/error-message';
-import type { User } from '@/lib/api/types';
+import type { SessionUser } from '@/lib/api/types';
 import { authSchema, authStartSchema } from '@/lib/validation/account';
 
 const codeSchema = authSchema.pick({ sms_code: true });
@@ -43,7 +43,7 @@ export interface LoginStepsProps {
   /** Sends the TC step at once (the visitor pressed 'Giriş Yap' before this code arrived). */
   submitOnMount?: boolean;
   /** After the session holds the user: the header already shows the name. */
-  onSuccess?: (user: User) => void;
+  onSuccess?: (user: SessionUser) => void;
 }
 
 /**
@@ -193,7 +193,7 @@ function CodeStep({
   challenge: Challenge;
   onResent: (challenge: Challenge) => void;
   onChangeNumber: () => void;
-  onSuccess?: (user: User) => void;
+  onSuccess?: (user: SessionUser) => void;
 }) {
   const t = useTranslations('login');
   const titles = useTranslations('validationTitles');
@@ -225,7 +225,7 @@ function CodeStep({
     if (busy.current) return;
     busy.current = true;
     try {
-      const envelope = await loader.run(callApi<User>('auth', { form_security_hash: challenge.hash, sms_code }));
+      const envelope = await loader.run(callApi('auth', { form_security_hash: challenge.hash, sms_code }));
       if (!envelope.data) throw new ApiError(502, undefined, 'generic', undefined);
       await setUser(envelope.data);
       onSuccess?.(envelope.data);

@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import { useLoginPopup } from '@/components/account/login-popup';
 import { useChoice } from '@/components/popups/dialogs';
 import styles from '@/components/popups/popups.module.css';
-import type { User } from '@/lib/api/types';
+import type { SessionUser } from '@/lib/api/types';
 
 export interface RegisteredUserOptions {
   /** The TC kimlik no the visitor typed; the login popup opens with it filled in. */
@@ -25,7 +25,7 @@ export function useRegisteredUserPopup() {
   const t = useTranslations('registeredUser');
   const common = useTranslations('common');
   return useCallback(
-    async ({ nationalityNumber, message }: RegisteredUserOptions): Promise<User | null> => {
+    async ({ nationalityNumber, message }: RegisteredUserOptions): Promise<SessionUser | null> => {
       const choice = await choose<'login' | 'cancel'>({
         id: 'registered-user',
         title: t('title'),

@@ -21,18 +21,18 @@ import {
   queryTypeOfParent,
   selectAddressLevel,
 } from '@/lib/application/draft';
-import { type AddressLevel, addressLevels } from '@/lib/validation/address';
+import { type AddressLevel, addressLevels, type InfrastructureQueryType } from '@/lib/validation/address';
 
 /** Lists the level below `parent`; SWR keeps every list for the visit. */
-async function fetchChildren([, type, parentId]: readonly [string, string, Option['value']]) {
-  const envelope = await callApi<Option[]>('infrastructure', { type, parent_id: parentId });
-  return envelope.data ?? [];
+async function fetchChildren([, type, parentId]: readonly [string, InfrastructureQueryType, Option['value']]) {
+  const { data } = await callApi('infrastructure', { type, parent_id: parentId });
+  return Array.isArray(data) ? data : [];
 }
 
 async function fetchInfrastructure([, bbk]: readonly [string, Option['value']]) {
-  const envelope = await callApi<InfrastructureResult>('infrastructure', { type: 'apartment', parent_id: bbk });
-  if (!envelope.data) throw new Error('no infrastructure result');
-  return envelope.data;
+  const { data } = await callApi('infrastructure', { type: 'apartment', parent_id: bbk });
+  if (!data || Array.isArray(data)) throw new Error('no infrastructure result');
+  return data;
 }
 
 const swrOptions = { revalidateOnFocus: false, revalidateIfStale: false, shouldRetryOnError: false } as const;

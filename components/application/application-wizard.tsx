@@ -9,13 +9,13 @@ import { useLoginPopup } from '@/components/account/login-popup';
 import { useRegisteredUserPopup } from '@/components/account/registered-user-popup';
 import { AddressStep } from '@/components/application/address-step';
 import { ApplicationReceived } from '@/components/application/application-received';
-import { CodeBox, type CodeKind } from '@/components/application/code-box';
+import { CodeBox, type CodeRequest } from '@/components/application/code-box';
 import { ContactStep } from '@/components/application/contact-step';
-import { IdentityStep, type IdentityValues } from '@/components/application/identity-step';
+import { IdentityStep } from '@/components/application/identity-step';
 import { PackageStep } from '@/components/application/package-step';
 import { ServiceNumberStep } from '@/components/application/service-number-step';
 import { ApplicationSummary } from '@/components/application/summary';
-import { useDraft, useStoredFields } from '@/components/application/use-draft';
+import { useFlow } from '@/components/application/use-flow';
 import { VerificationForm, type VerificationKind } from '@/components/application/verification-form';
 import styles from '@/components/application/wizard.module.css';
 import { useContactForm } from '@/components/popups/contact-popup';
@@ -25,10 +25,22 @@ import { usePopups } from '@/components/popups/popup-provider';
 import { useProfilePopup } from '@/components/profile/profile-popup';
 import { useCurrentUser } from '@/components/session/session-provider';
 import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import { Stepper } from '@/components/ui/stepper';
 import { ApiError, callApi } from '@/lib/api/client';
-import type { Campaign, Country, InfrastructureResult, Job, Option, Product, SessionUser, SubscriptionSummary, User } from '@/lib/api/types';
-import { addressBody, connectionTypeOf, type Flow, productsForConnection } from '@/lib/application/draft';
+import { isFormRefused } from '@/lib/api/error-message';
+import type { Campaign, Country, InfrastructureResult, Job, Option, Product, SubscriptionSummary } from '@/lib/api/types';
+import { connectionTypeOf, type Flow, productsForConnection } from '@/lib/application/draft';
+import {
+  callOf,
+  filesApplication,
+  FORM_HASH_LIFETIME_MS,
+  type FlowState,
+  flowTables,
+  shownStepIndex,
+  type StepName,
+  stepsOf,
+} from '@/lib/application/flow';
 import { isCampaignActive } from '@/lib/campaign';
 import { pushTrackingEvent } from '@/lib/domain/datalayer';
 import { infrastructureOf } from '@/lib/domain/infrastructure';
@@ -36,24 +48,7 @@ import { cartOf } from '@/lib/domain/pricing';
 import { connectionTypeForServiceNumber } from '@/lib/domain/service-number';
 import { chosenTariff, tariffOptions } from '@/lib/domain/tariffs';
 import { useRouter } from '@/lib/i18n/navigation';
-import type { IdentityForm } from '@/lib/validation/application';
-
-type StepName = 'serviceNumber' | 'address' | 'package' | 'identity' | 'contact';
-
-/** What the two flows differ in (spec §2, §4); everything else is shared. */
-const flows = {
-  new: {
-    param: 'yeni',
-    title: 'newTitle',
-    steps: (loggedIn: boolean): StepName[] => (loggedIn ? ['address', 'package'] : ['address', 'package', 'identity', 'contact']),
-  },
-  transfer: {
-    param: 'transfer',
-    title: 'transferTitle',
-    steps: (loggedIn: boolean): StepName[] =>
-      loggedIn ? ['serviceNumber', 'address', 'package'] : ['serviceNumber', 'address', 'package', 'identity', 'contact'],
-  },
-} as const;
+import type { IdentityValues } from '@/lib/validation/application';
 
 export interface WizardData {
   flow: Flow;
@@ -70,9 +65,11 @@ export interface WizardData {
 
 /**
  * The application wizards: new line (address → package → identity → contact) and transfer
- * (service number → address → package → identity → contact). Logged-in customers stop after the
- * package and submit through the authenticated call. The step is in the URL
- * (`?basvuru=yeni&adim=2`), so the browser's back button moves a step back.
+ * (service number → address → package → identity → contact), as the tables of
+ * lib/application/flow.ts describe them; logged-in customers file at the package step. This
+ * component renders the state, makes each step's call from the table and dispatches the answer. The
+ * step is in the URL (`?basvuru=yeni&adim=2`), so the browser's Back and Forward move between
+ * steps, never beyond the first one not answered on the current form.
  */
 export default function ApplicationWizard({ flow, provinces, products, jobs, countries, campaign, settingsFailed }: WizardData) {
   const t = useTranslations('application');
@@ -81,8 +78,7 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
   const router = useRouter();
   const searchParams = useSearchParams();
   const { user, setUser, refresh } = useCurrentUser();
-  const { draft, update, clear, restored } = useDraft(flow);
-  const identityFields = useStoredFields<IdentityForm>(`basvuru:${flow}:identity`);
+  const { state, dispatch, restored, filedElsewhere, markFiled, forget } = useFlow(flow);
   const popups = usePopups();
   const askNoCode = useNoCodePopup();
   const showRegisteredUser = useRegisteredUserPopup();
@@ -97,46 +93,46 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
   const [received, setReceived] = useState<{ subscription: SubscriptionSummary | null; identityStatus: number; order: ReactNode } | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const onInfrastructure = useCallback((infrastructure: InfrastructureResult | null) => update({ infrastructure }), [update]);
+  const onInfrastructure = useCallback((infrastructure: InfrastructureResult | null) => dispatch({ type: 'edited', change: { infrastructure } }), [dispatch]);
+  const onIdentityChange = useCallback((identity: FlowState['identity']) => dispatch({ type: 'edited', change: { identity } }), [dispatch]);
 
-  const config = flows[flow];
-  const steps = config.steps(user !== null);
-  const requested = Number(searchParams.get('adim') ?? '1') - 1;
-  const current = Math.max(0, Math.min(Number.isFinite(requested) ? requested : 0, draft.reached, steps.length - 1));
-  const step = steps[current]!;
-  const indexOf = (name: StepName) => steps.indexOf(name);
+  const table = flowTables[flow];
+  const loggedIn = user !== null;
+  const steps = stepsOf(flow, loggedIn);
+  const current = shownStepIndex(state, Number(searchParams.get('adim') ?? '1'), loggedIn);
+  const step = steps[current]!.name;
+  const indexOf = (name: StepName) => steps.findIndex((candidate) => candidate.name === name);
 
   // Moving between steps puts focus on the step, so screen readers hear where they are.
   useEffect(() => {
     if (restored) headingRef.current?.focus();
   }, [current, restored]);
 
-  const goTo = (index: number) => window.history.pushState(null, '', `?basvuru=${config.param}&adim=${index + 1}`);
+  const stepUrl = (index: number) => `?basvuru=${table.param}&adim=${index + 1}`;
+  const goTo = (index: number) => window.history.pushState(null, '', stepUrl(index));
 
-  const advance = (hash: string | undefined, next: number) => {
-    update({ formHash: hash ?? draft.formHash, reached: Math.max(draft.reached, next) });
-    goTo(next);
+  /** The form is over (expired, used, or filed in another tab): back to the first step, everything typed kept. */
+  const formRefused = () => {
+    dispatch({ type: filedElsewhere() ? 'filedElsewhere' : 'formRefused' });
+    window.history.replaceState(null, '', stepUrl(0));
   };
-
-  const leave = () => {
-    clear();
-    identityFields.forget();
-  };
+  /** The hash is older than the upstream keeps it: no call would pass. */
+  const hashExpired = () => state.formHash !== null && clock() - state.hashIssuedAt >= FORM_HASH_LIFETIME_MS;
 
   /** Runs one call; a failure keeps everything typed and shows the spec's message. */
   const run = async (action: () => Promise<void>) => {
+    if (busy) return;
     setBusy(true);
     setFieldErrors({});
     try {
       await action();
     } catch (error) {
-      if (error instanceof ApiError && error.isRegisteredUser) {
-        const loggedIn = await showRegisteredUser({
-          nationalityNumber: identityFields.read().nationality_number ?? '',
-          message: error.serverMessage,
-        });
-        // Logged in through the popup: the package step now completes the application.
-        if (loggedIn) goTo(indexOf('package'));
+      if (isFormRefused(error)) {
+        formRefused();
+      } else if (error instanceof ApiError && error.isRegisteredUser) {
+        const customer = await showRegisteredUser({ nationalityNumber: state.identity.nationality_number ?? '', message: error.serverMessage });
+        // Logged in through the popup: the package step now files the application as the customer's.
+        if (customer) goTo(indexOf('package'));
       } else {
         if (error instanceof ApiError) setFieldErrors(error.fieldErrors);
         await showError(error);
@@ -146,14 +142,38 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
     }
   };
 
-  const complete = async (loggedInUser: User | null) => {
-    // The order as bought, kept for the finish line before the draft is cleared.
-    const order = <ApplicationSummary draft={draft} product={chosen} cart={cart} />;
+  /**
+   * Sends a step: the table's call for this visitor with the state's fields (and `change`, what the
+   * step adds on submit), then the answer moves the wizard on, or, on a filing call, to the finish line.
+   */
+  const send = async (name: StepName, { change, identity }: { change?: Partial<Pick<FlowState, 'serviceNumber'>>; identity?: IdentityValues } = {}) => {
+    if (change) dispatch({ type: 'edited', change });
+    if (name !== steps[0]!.name && hashExpired()) {
+      formRefused();
+      return;
+    }
+    const index = indexOf(name);
+    const spec = steps[index]!;
+    const call = callOf(spec, loggedIn);
+    // Moving on without a code asks first where the code box is (spec §4); 'Kod Ekle' stays on the step.
+    if (spec.codes === (loggedIn ? 'customer' : 'visitor') && !(await confirmWithoutCode())) return;
+    const answer = await callApi(call.call, call.body({ ...state, ...change }, { consents: acceptedConsents(state.consents), identity }));
+    if (filesApplication(call)) {
+      await complete();
+      return;
+    }
+    dispatch({ type: 'answered', step: name, hash: answer.hash, data: answer.data, now: clock(), formId: newFormId() });
+    goTo(index + 1);
+  };
+
+  const complete = async () => {
+    // The order as bought, kept for the finish line before the state is cleared.
+    const order = <ApplicationSummary state={state} product={chosen} cart={cart} />;
     pushTrackingEvent(window as unknown as { dataLayer?: unknown[] }, flow);
-    leave();
-    let customer: SessionUser | null = loggedInUser;
-    if (loggedInUser) await setUser(loggedInUser);
-    else customer = await refresh();
+    markFiled();
+    // A visitor's filing call started their session; a customer's added a subscription.
+    const customer = await refresh();
+    if (customer) await setUser(customer);
     setReceived({
       // The newest subscription is the one just filed (the list is newest first, spec §3).
       subscription: customer?.subscriptions[0] ?? null,
@@ -162,48 +182,64 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
     });
   };
 
+  const close = () => {
+    forget();
+    router.replace('/');
+  };
+
   /** From the finish line, the wizard closes and the profile opens (spec §4). */
   const openProfileFromReceived = () => {
     router.replace('/');
     openProfile();
   };
 
-  /** Spec §4: moving on without a code asks first; 'Kod Ekle' stays on the step. */
-  const confirmWithoutCode = async () => Boolean(draft.campaignCode || draft.referenceCode) || (await askNoCode()) === 'continue';
+  const confirmWithoutCode = async () => Boolean(state.campaignCode || state.referenceCode) || (await askNoCode()) === 'continue';
+
+  /** A code applied to the form answers its next hash; a refused form goes back to the first step. */
+  const applyCode = async (request: CodeRequest): Promise<boolean> => {
+    try {
+      const answer = request.kind === 'campaign' ? await callApi('applyCampaignCode', request.body) : await callApi('applyReferenceCode', request.body);
+      const change = request.kind === 'campaign' ? { campaignCode: request.code } : { referenceCode: request.code };
+      dispatch({ type: 'rotated', hash: answer.hash, now: clock(), change });
+      return true;
+    } catch (error) {
+      if (!isFormRefused(error)) throw error;
+      formRefused();
+      return false;
+    }
+  };
 
   const codeBox = (nationalityNumber: string | undefined, onNationalityNumberProblem?: (messageKey: string) => void) =>
-    draft.formHash ? (
+    state.formHash ? (
       <CodeBox
-        formHash={draft.formHash}
+        formHash={state.formHash}
         nationalityNumber={nationalityNumber}
         onNationalityNumberProblem={onNationalityNumberProblem}
-        applied={{ campaign: draft.campaignCode, reference: draft.referenceCode }}
-        onApplied={(kind: CodeKind, code, hash) =>
-          update(kind === 'campaign' ? { campaignCode: code, formHash: hash } : { referenceCode: code, formHash: hash })
-        }
+        applied={{ campaign: state.campaignCode, reference: state.referenceCode }}
+        onApply={applyCode}
       />
     ) : null;
 
-  const connectionType =
-    flow === 'new' ? connectionTypeOf(draft.infrastructure) : connectionTypeForServiceNumber(draft.serviceNumber ?? '');
+  const connectionType = flow === 'new' ? connectionTypeOf(state.infrastructure) : connectionTypeForServiceNumber(state.serviceNumber ?? '');
   // Only what the line carries can be chosen: its measured speed (none for a transfer's door without
   // infrastructure) limits the tariffs, and a choice the line no longer carries counts as none.
-  const lineSpeedMbps = draft.infrastructure ? infrastructureOf(draft.infrastructure).speedMbps : null;
+  const lineSpeedMbps = state.infrastructure ? infrastructureOf(state.infrastructure).speedMbps : null;
   const tariffs = tariffOptions(productsForConnection(products, connectionType), lineSpeedMbps);
-  const chosen = chosenTariff(tariffs, draft.productId);
+  const chosen = chosenTariff(tariffs, state.productId);
   const cart = chosen
     ? cartOf({
         product: chosen,
-        setup: draft.setupPriceIndex === null ? null : (chosen.setup_prices[draft.setupPriceIndex] ?? null),
+        setup: state.setupPriceIndex === null ? null : (chosen.setup_prices[state.setupPriceIndex] ?? null),
         welcomeActive: campaign !== null && isCampaignActive(campaign, new Date()),
-        campaignCode: draft.campaignCode,
-        referenceCode: draft.referenceCode,
+        campaignCode: state.campaignCode,
+        referenceCode: state.referenceCode,
       })
     : null;
 
   const openVerification = (kind: VerificationKind) => {
-    const formHash = draft.formHash;
+    const formHash = state.formHash;
     if (!formHash) return;
+    if (hashExpired()) return formRefused();
     const id = `verify-${kind}`;
     popups.open({
       id,
@@ -214,9 +250,9 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
           <VerificationForm
             kind={kind}
             formHash={formHash}
-            initialValue={(kind === 'phone' ? draft.phone : draft.mail) ?? ''}
+            initialValue={(kind === 'phone' ? (state.phone ?? state.prefill.phone) : (state.mail ?? state.prefill.mail)) ?? ''}
             onVerified={(value, hash) => {
-              update(kind === 'phone' ? { phone: value, formHash: hash } : { mail: value, formHash: hash });
+              dispatch({ type: 'rotated', hash, now: clock(), change: kind === 'phone' ? { phone: value } : { mail: value } });
               popups.close(id);
             }}
           />
@@ -244,44 +280,53 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
     );
   }
 
-  const hash = draft.formHash ?? '';
+  if (state.notice === 'filedElsewhere') {
+    return (
+      <div className={`container ${styles.wizard}`}>
+        <Notice tone="info" title={t('filedElsewhere.title')} role="alert">
+          <p>{t('filedElsewhere.text')}</p>
+          <div className={styles.noticeActions}>
+            <Button onClick={loggedIn ? openProfileFromReceived : () => void openLogin()}>{t('filedElsewhere.follow')}</Button>
+            <Button variant="secondary" onClick={close}>
+              {t('filedElsewhere.home')}
+            </Button>
+          </div>
+        </Notice>
+      </div>
+    );
+  }
+
   return (
     <div className={`container ${styles.wizard}`}>
       <div className={styles.header}>
-        <h1>{t(config.title)}</h1>
+        <h1>{t(table.title)}</h1>
         <div className={styles.headerActions}>
           {current > 0 ? (
             <Button variant="ghost" size="small" onClick={() => window.history.back()}>
               {t('back')}
             </Button>
           ) : null}
-          <Button
-            variant="ghost"
-            size="small"
-            onClick={() => {
-              leave();
-              router.replace('/');
-            }}
-          >
+          <Button variant="ghost" size="small" onClick={close}>
             {t('close')}
           </Button>
         </div>
       </div>
-      <Stepper steps={steps.map((name) => t(`steps.${name}`))} current={current} label={t('stepsLabel')} />
+      <Stepper steps={steps.map(({ name }) => t(`steps.${name}`))} current={current} label={t('stepsLabel')} />
       <div className={styles.layout}>
         <div>
           <h2 ref={headingRef} tabIndex={-1} className="visually-hidden">
             {t(`steps.${step}`)}
           </h2>
+          {state.notice === 'formExpired' ? (
+            <Notice tone="warning" title={t('formExpired.title')} role="alert">
+              {t('formExpired.text')}
+            </Notice>
+          ) : null}
 
           {step === 'serviceNumber' ? (
             <ServiceNumberStep
-              serviceNumber={draft.serviceNumber}
-              onLookup={(serviceNumber, currentCompany, formHash) => {
-                // A new number starts a new form: whatever hung on the old one is gone.
-                update({ serviceNumber, currentCompany, productId: null, campaignCode: null, referenceCode: null, phone: null, mail: null });
-                advance(formHash, indexOf('address'));
-              }}
+              serviceNumber={state.serviceNumber}
+              onSubmit={(serviceNumber) => send('serviceNumber', { change: { serviceNumber } })}
               onTooManyFailures={(lastError) => openContactForm({ message: lastError }, t('serviceNumber.contactReason'))}
               onLogIn={() => void openLogin()}
               onInquire={openInquiry}
@@ -291,26 +336,13 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
           {step === 'address' ? (
             <AddressStep
               provinces={provinces}
-              address={draft.address}
+              address={state.address}
               checkCoverage={flow === 'new'}
               submitting={busy}
-              onChange={(address) => update({ address, infrastructure: null })}
+              onChange={(address) => dispatch({ type: 'edited', change: { address, infrastructure: null } })}
               onInfrastructure={onInfrastructure}
-              onContactUs={() => openContactForm({ message: t('address.otherDistrictMessage', { province: draft.address.province?.text ?? '' }) })}
-              onSubmit={() =>
-                run(async () => {
-                  const body = addressBody(draft.address)!;
-                  if (flow === 'new') {
-                    const answer = await callApi('registerStep1', body);
-                    // A new address starts a new form: codes and verifications of the old one are gone.
-                    update({ campaignCode: null, referenceCode: null, phone: null, mail: null });
-                    advance(answer.hash, indexOf('package'));
-                  } else {
-                    const answer = await callApi('transferRegisterStep2', { ...body, form_security_hash: hash });
-                    advance(answer.hash, indexOf('package'));
-                  }
-                })
-              }
+              onContactUs={() => openContactForm({ message: t('address.otherDistrictMessage', { province: state.address.province?.text ?? '' }) })}
+              onSubmit={() => run(() => send('address'))}
             />
           ) : null}
 
@@ -319,36 +351,15 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
               tariffs={tariffs}
               lineSpeedMbps={lineSpeedMbps}
               settingsFailed={settingsFailed}
-              productId={draft.productId}
-              setupPriceIndex={draft.setupPriceIndex}
+              productId={state.productId}
+              setupPriceIndex={state.setupPriceIndex}
               askSetup={flow === 'new'}
-              nextLabel={user ? t('package.nextUser') : t('package.nextAnonymous')}
+              nextLabel={loggedIn ? t('package.nextUser') : t('package.nextAnonymous')}
               submitting={busy}
               codeBox={user ? codeBox(user.data.nationality_number) : null}
-              consents={user ? { choices: draft.consents, onChange: (consents) => update({ consents }) } : undefined}
-              onChange={({ productId, setupPriceIndex }) => update({ productId, setupPriceIndex })}
-              onSubmit={() =>
-                run(async () => {
-                  // The package step submits only with a tariff the line carries.
-                  const product_id = chosen!.product_id;
-                  const pre_price_paid_type = draft.setupPriceIndex ?? 0;
-                  if (user) {
-                    if (!(await confirmWithoutCode())) return;
-                    if (flow === 'new') {
-                      await callApi('authRegisterStep2', { form_security_hash: hash, product_id, pre_price_paid_type, subscription_type: 1, consents: acceptedConsents(draft.consents) });
-                    } else {
-                      await callApi('authTransferRegisterStep3', { form_security_hash: hash, product_id, subscription_type: 1, consents: acceptedConsents(draft.consents) });
-                    }
-                    await complete(null);
-                  } else {
-                    const answer =
-                      flow === 'new'
-                        ? await callApi('registerStep2', { form_security_hash: hash, product_id, pre_price_paid_type })
-                        : await callApi('transferRegisterStep3', { form_security_hash: hash, product_id });
-                    advance(answer.hash, indexOf('identity'));
-                  }
-                })
-              }
+              consents={loggedIn ? { choices: state.consents, onChange: (consents) => dispatch({ type: 'edited', change: { consents } }) } : undefined}
+              onChange={({ productId, setupPriceIndex }) => dispatch({ type: 'edited', change: { productId, setupPriceIndex } })}
+              onSubmit={() => run(() => send('package'))}
             />
           ) : null}
 
@@ -356,44 +367,37 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
             <IdentityStep
               jobs={jobs}
               countries={countries}
-              initial={identityFields.read()}
+              initial={state.identity}
               submitting={busy}
               serverErrors={fieldErrors}
               codeBox={codeBox}
-              onDraftChange={identityFields.write}
-              onSubmit={(values: IdentityValues) =>
-                run(async () => {
-                  if (!(await confirmWithoutCode())) return;
-                  const body = { ...values, form_security_hash: hash, subscription_type: 1 as const };
-                  const answer = await callApi(flow === 'new' ? 'registerStep3' : 'transferRegisterStep4', body);
-                  advance(answer.hash, indexOf('contact'));
-                })
-              }
+              onDraftChange={onIdentityChange}
+              onSubmit={(identity: IdentityValues) => run(() => send('identity', { identity }))}
             />
           ) : null}
 
           {step === 'contact' ? (
             <ContactStep
-              phone={draft.phone}
-              mail={draft.mail}
-              consents={draft.consents}
+              phone={state.phone}
+              mail={state.mail}
+              consents={state.consents}
               submitting={busy}
               onVerify={openVerification}
-              onConsentsChange={(consents) => update({ consents })}
-              onSubmit={() =>
-                run(async () => {
-                  const answer = await callApi<User>(flow === 'new' ? 'registerStep4' : 'transferRegisterStep5', {
-                    form_security_hash: hash,
-                    consents: acceptedConsents(draft.consents),
-                  });
-                  await complete(answer.data ?? null);
-                })
-              }
+              onConsentsChange={(consents) => dispatch({ type: 'edited', change: { consents } })}
+              onSubmit={() => run(() => send('contact'))}
             />
           ) : null}
         </div>
-        <ApplicationSummary draft={draft} product={chosen} cart={cart} />
+        <ApplicationSummary state={state} product={chosen} cart={cart} />
       </div>
     </div>
   );
+}
+
+/** The time events carry (the reducer itself reads no clock). */
+const clock = () => Date.now();
+
+/** Names a new form across this browser's tabs (random, no personal data; works without HTTPS). */
+function newFormId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -7,20 +7,25 @@ import { useErrorText, useValidationText } from '@/components/application/use-er
 import { Button } from '@/components/ui/button';
 import { describedBy, Field, Input } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
-import { callApi } from '@/lib/api/client';
+import type { ApiBody } from '@/lib/api/calls';
 import { campaignCodeSchema, referenceCodeSchema } from '@/lib/validation/application';
 
 export type CodeKind = 'campaign' | 'reference';
 
+/** A code to apply, checked here: the wizard makes the call and keeps the form's next hash. */
+export type CodeRequest =
+  | { kind: 'campaign'; code: string; body: ApiBody<'applyCampaignCode'> }
+  | { kind: 'reference'; code: string; body: ApiBody<'applyReferenceCode'> };
+
 /**
- * The campaign / reference code box (spec §2): two tabs, each with an input and 'Sorgula'. A code
- * that applies answers a new form hash.
+ * The campaign / reference code box (spec §2): two tabs, each with an input and 'Sorgula'. The
+ * wizard applies a code (`onApply` answers false when the form is over and the wizard went back).
  */
 export function CodeBox({
   formHash,
   nationalityNumber,
   applied,
-  onApplied,
+  onApply,
   onNationalityNumberProblem,
 }: {
   formHash: string;
@@ -28,7 +33,7 @@ export function CodeBox({
   /** Where the TC number is typed on this step: a missing or wrong one is said there, not here. */
   onNationalityNumberProblem?: (messageKey: string) => void;
   applied: { campaign: string | null; reference: string | null };
-  onApplied: (kind: CodeKind, code: string, hash: string) => void;
+  onApply: (request: CodeRequest) => Promise<boolean>;
 }) {
   const t = useTranslations('application.codes');
   const validationText = useValidationText();
@@ -57,6 +62,7 @@ export function CodeBox({
   const submit = async () => {
     setError(null);
     setSuccess(null);
+    const code = codes[kind].trim();
     const parsed =
       kind === 'campaign'
         ? campaignCodeSchema.safeParse({ form_security_hash: formHash, campaign_code: codes.campaign, nationality_number: nationalityNumber ?? '' })
@@ -69,11 +75,11 @@ export function CodeBox({
     }
     setBusy(true);
     try {
-      const envelope = await callApi(kind === 'campaign' ? 'applyCampaignCode' : 'applyReferenceCode', parsed.data);
-      const code = codes[kind].trim();
+      const request: CodeRequest =
+        'campaign_code' in parsed.data ? { kind: 'campaign', code, body: parsed.data } : { kind: 'reference', code, body: parsed.data };
+      if (!(await onApply(request))) return;
       setSuccess(kind === 'campaign' ? t('campaignApplied') : t('referenceApplied'));
       setCodes((previous) => ({ ...previous, [kind]: '' }));
-      onApplied(kind, code, envelope.hash ?? formHash);
     } catch (failure) {
       setError({ text: errorText(failure) });
     } finally {

@@ -13,10 +13,8 @@ import { ErrorSummary } from '@/components/ui/error-summary';
 import { Notice } from '@/components/ui/notice';
 import { useTurkishData } from '@/components/ui/page-language';
 import type { Country, Job } from '@/lib/api/types';
-import { type IdentityForm, identitySchema } from '@/lib/validation/application';
-import type { z } from 'zod';
+import { type IdentityForm, type IdentityValues, identitySchema } from '@/lib/validation/application';
 
-export type IdentityValues = z.output<typeof identitySchema>;
 
 /** The fields as the form shows them, top to bottom (the error summary's order). */
 const fieldOrder = [

@@ -7,8 +7,7 @@ import { useErrorText } from '@/components/application/use-error-text';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field, Input } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
-import { ApiError, callApi } from '@/lib/api/client';
-import type { TransferLookup } from '@/lib/api/types';
+import { ApiError } from '@/lib/api/client';
 import { initialServiceNumberAttempts, isServiceNumber, nextAttemptState } from '@/lib/domain/service-number';
 
 /**
@@ -19,14 +18,14 @@ import { initialServiceNumberAttempts, isServiceNumber, nextAttemptState } from 
  */
 export function ServiceNumberStep({
   serviceNumber,
-  onLookup,
+  onSubmit,
   onTooManyFailures,
   onLogIn,
   onInquire,
 }: {
   serviceNumber: string | null;
-  /** The number was found: the wizard stores it with its provider and hash and moves on. */
-  onLookup: (serviceNumber: string, company: string, hash: string) => void;
+  /** Looks the number up (the wizard's call): resolves once found and moved on, rejects with the refusal. */
+  onSubmit: (serviceNumber: string) => Promise<void>;
   onTooManyFailures: (lastError: string) => void;
   onLogIn: () => void;
   onInquire: () => void;
@@ -59,9 +58,8 @@ export function ServiceNumberStep({
     setError(null);
     setAlreadyApplied(false);
     try {
-      const envelope = await callApi<TransferLookup>('transferRegisterStep1', { service_number: number });
+      await onSubmit(number);
       setAttempts(nextAttemptState(attempts, { kind: 'success' }));
-      onLookup(number, envelope.data?.company ?? '', envelope.hash ?? '');
     } catch (failure) {
       setAlreadyApplied(failure instanceof ApiError && failure.status === 409);
       fail(errorText(failure), { kind: 'upstream', message: failure instanceof ApiError ? (failure.serverMessage ?? null) : null });

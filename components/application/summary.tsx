@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import styles from '@/components/application/wizard.module.css';
 import { useMoney, useTurkishData } from '@/components/ui/page-language';
 import type { Product } from '@/lib/api/types';
-import type { ApplicationDraft } from '@/lib/application/draft';
+import type { FlowState } from '@/lib/application/flow';
 import { infrastructureOf } from '@/lib/domain/infrastructure';
 import type { Cart } from '@/lib/domain/pricing';
 import { productPrice } from '@/lib/domain/setup-price';
@@ -15,27 +15,27 @@ import { addressLevels } from '@/lib/validation/address';
  * cart: what each month of the contract costs, the discounts behind it, the setup fee and the
  * commitment (lib/domain/pricing.ts).
  */
-export function ApplicationSummary({ draft, product, cart }: { draft: ApplicationDraft; product: Product | undefined; cart: Cart | null }) {
+export function ApplicationSummary({ state, product, cart }: { state: FlowState; product: Product | undefined; cart: Cart | null }) {
   const t = useTranslations('application.summary');
   const tLevels = useTranslations('application.address.levels');
   const tCodes = useTranslations('application.codes');
   const money = useMoney();
   const turkish = useTurkishData();
-  const speed = draft.infrastructure ? infrastructureOf(draft.infrastructure).speedMbps : null;
-  const chosenLevels = addressLevels.filter((level) => draft.address[level]);
-  const empty = !speed && chosenLevels.length === 0 && !product && !draft.serviceNumber;
+  const speed = state.infrastructure ? infrastructureOf(state.infrastructure).speedMbps : null;
+  const chosenLevels = addressLevels.filter((level) => state.address[level]);
+  const empty = !speed && chosenLevels.length === 0 && !product && !state.serviceNumber;
 
   return (
     <aside className={styles.summary} aria-labelledby="summary-heading">
       <h2 id="summary-heading">{t('heading')}</h2>
       {empty ? <p className={styles.muted}>{t('empty')}</p> : null}
       <dl>
-        {draft.serviceNumber ? (
+        {state.serviceNumber ? (
           <>
             <dt>{t('currentCompany')}</dt>
-            <dd>{draft.currentCompany}</dd>
+            <dd>{state.currentCompany}</dd>
             <dt>{t('serviceNumber')}</dt>
-            <dd>{draft.serviceNumber}</dd>
+            <dd>{state.serviceNumber}</dd>
           </>
         ) : null}
         {speed ? (
@@ -51,7 +51,7 @@ export function ApplicationSummary({ draft, product, cart }: { draft: Applicatio
               <ul className={styles.addressLines}>
                 {chosenLevels.map((level) => (
                   <li key={level}>
-                    <span className={styles.muted}>{tLevels(level)}:</span> <span lang={turkish}>{draft.address[level]!.text}</span>
+                    <span className={styles.muted}>{tLevels(level)}:</span> <span lang={turkish}>{state.address[level]!.text}</span>
                   </li>
                 ))}
               </ul>
@@ -105,8 +105,8 @@ export function ApplicationSummary({ draft, product, cart }: { draft: Applicatio
           </>
         ) : null}
       </dl>
-      {draft.campaignCode ? <p className={styles.codeNotice}>{tCodes('campaignNotice', { code: draft.campaignCode })}</p> : null}
-      {draft.referenceCode ? <p className={styles.codeNotice}>{tCodes('referenceNotice', { code: draft.referenceCode })}</p> : null}
+      {state.campaignCode ? <p className={styles.codeNotice}>{tCodes('campaignNotice', { code: state.campaignCode })}</p> : null}
+      {state.referenceCode ? <p className={styles.codeNotice}>{tCodes('referenceNotice', { code: state.referenceCode })}</p> : null}
     </aside>
   );
 }

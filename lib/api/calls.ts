@@ -17,6 +17,7 @@ import {
   transferRegisterStep2Schema,
   transferRegisterStep3Schema,
 } from '@/lib/validation/application';
+import type { Country, InfrastructureResult, Option, SessionUser, Settings, Subscription, TransferLookup } from '@/lib/api/types';
 import { authSchema, authStartSchema, contactSchema, tokenAuthSchema } from '@/lib/validation/account';
 
 /**
@@ -95,6 +96,36 @@ export const apiCalls = {
 } as const satisfies Record<string, ApiCall>;
 
 export type ApiCallName = keyof typeof apiCalls;
+
+type Calls = typeof apiCalls;
+
+/** What a call takes: its schema's input, a multipart form for an upload, nothing for a GET. */
+export type ApiBody<N extends ApiCallName> = N extends ApiCallName
+  ? Calls[N] extends { schema: infer S extends z.ZodType }
+    ? z.input<S>
+    : Calls[N] extends { multipart: object }
+      ? FormData
+      : undefined
+  : never;
+
+/**
+ * What each call answers in the envelope's `data` on our origin (spec §3, DESIGN.md §4): the calls
+ * that start a session answer the customer as pages know them, never the token. Calls not named
+ * answer a hash or a message only.
+ */
+export interface ApiAnswers {
+  infrastructure: Option[] | InfrastructureResult;
+  getSettings: Settings;
+  countries: Country[];
+  registerStep4: SessionUser;
+  transferRegisterStep5: SessionUser;
+  auth: SessionUser;
+  authRegisterStep2: Subscription;
+  authTransferRegisterStep3: Subscription;
+  transferRegisterStep1: TransferLookup;
+}
+
+export type ApiAnswer<N extends ApiCallName> = N extends keyof ApiAnswers ? ApiAnswers[N] : undefined;
 
 export const apiCallNames = Object.keys(apiCalls) as ApiCallName[];
 

@@ -1,4 +1,4 @@
-import { type ApiCallName, apiCalls } from '@/lib/api/calls';
+import { type ApiAnswer, type ApiBody, type ApiCallName, apiCalls } from '@/lib/api/calls';
 import { XSRF_COOKIE, XSRF_HEADER } from '@/lib/api/csrf';
 import type { Envelope } from '@/lib/api/types';
 import { SESSION_EXPIRED_EVENT } from '@/lib/api/error-message';
@@ -73,12 +73,19 @@ export async function requestJson<T>(url: string, init: { method?: string; body?
   return envelope;
 }
 
-/** Makes one described /v1 call through our origin: `/api/v1` + its path. */
-export function callApi<T = unknown>(name: ApiCallName, body?: unknown): Promise<Envelope<T>> {
+/**
+ * Makes one described /v1 call through our origin: `/api/v1` + its path. The body's and the
+ * answer's types come from lib/api/calls.ts (`ApiBody`, `ApiAnswers`), so a call site names the
+ * call and nothing else.
+ */
+export function callApi<N extends ApiCallName>(
+  name: N,
+  ...[body]: ApiBody<N> extends undefined ? [] : [ApiBody<N>]
+): Promise<Envelope<ApiAnswer<N>>> {
   const call = apiCalls[name];
   const url = `/api/v1${call.path}`;
-  if (body instanceof FormData) return requestJson<T>(url, { method: call.method, body });
-  return requestJson<T>(url, { method: call.method, json: call.method === 'POST' ? (body ?? {}) : undefined });
+  if (body instanceof FormData) return requestJson(url, { method: call.method, body });
+  return requestJson(url, { method: call.method, json: call.method === 'POST' ? (body ?? {}) : undefined });
 }
 
 export const SESSION_URL = '/api/session';

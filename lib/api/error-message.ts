@@ -29,6 +29,14 @@ export function isSessionExpired(error: unknown): boolean {
  */
 export const SESSION_EXPIRED_EVENT = 'ob:session-expired';
 
+/**
+ * The upstream refused an application's form hash: 30 minutes passed, or the hash was already used
+ * (a newer step, another tab). The sandbox and DESIGN.md §5 name it `details.reason: form_invalid`.
+ */
+export function isFormRefused(error: unknown): boolean {
+  return isApiError(error) && error.status === 400 && error.details?.reason === 'form_invalid';
+}
+
 export type ErrorTextKey = 'generic' | 'genericShort' | 'network';
 export type ErrorText = { text: string } | { key: ErrorTextKey };
 

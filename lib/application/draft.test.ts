@@ -3,9 +3,7 @@ import type { InfrastructureResult, Product } from '@/lib/api/types';
 import {
   addressBody,
   connectionTypeOf,
-  emptyDraft,
   firstMissingLevel,
-  isDraftFresh,
   isOtherDistrict,
   OTHER_DISTRICT_VALUE,
   productsForConnection,
@@ -81,13 +79,5 @@ describe('tariffs for a line', () => {
     expect(connectionTypeOf({ fiber: fiber(false), vdsl: { ...none, central_status: 1, port: 2 }, adsl: none })).toBe(2);
     expect(connectionTypeOf({ fiber: fiber(false), vdsl: none, adsl: { ...none, central_status: 1, port: 2 } })).toBeNull();
     expect(connectionTypeOf(null)).toBeNull();
-  });
-});
-
-describe('draft lifetime', () => {
-  it('lasts as long as the upstream form hash, 30 minutes', () => {
-    const draft = emptyDraft('new', 0);
-    expect(isDraftFresh(draft, 29 * 60 * 1000)).toBe(true);
-    expect(isDraftFresh(draft, 30 * 60 * 1000)).toBe(false);
   });
 });

@@ -3,61 +3,9 @@ import { infrastructureOf } from '@/lib/domain/infrastructure';
 import type { AddressBody, AddressLevel, InfrastructureQueryType } from '@/lib/validation/address';
 import { addressLevels } from '@/lib/validation/address';
 
-/**
- * What a visitor has entered in a wizard so far. It lives in sessionStorage (never localStorage),
- * so a reload resumes the wizard and closing the tab forgets it.
- */
 export type Flow = 'new' | 'transfer';
 
 export type Address = Partial<Record<AddressLevel, Option>>;
-
-export interface ApplicationDraft {
-  flow: Flow;
-  /** The furthest step the visitor has reached (0-based); the URL may show an earlier one. */
-  reached: number;
-  formHash: string | null;
-  address: Address;
-  infrastructure: InfrastructureResult | null;
-  productId: number | null;
-  setupPriceIndex: number | null;
-  campaignCode: string | null;
-  referenceCode: string | null;
-  phone: string | null;
-  mail: string | null;
-  /** Transfer only: the line's service number and the provider it is with now. */
-  serviceNumber: string | null;
-  currentCompany: string | null;
-  /** The consents ticked before filing (their texts' versions go with the finishing call). */
-  consents: { kvkk: boolean; contract: boolean; marketing: boolean };
-  updatedAt: number;
-}
-
-export function emptyDraft(flow: Flow, now = Date.now()): ApplicationDraft {
-  return {
-    flow,
-    reached: 0,
-    formHash: null,
-    address: {},
-    infrastructure: null,
-    productId: null,
-    setupPriceIndex: null,
-    campaignCode: null,
-    referenceCode: null,
-    phone: null,
-    mail: null,
-    serviceNumber: null,
-    currentCompany: null,
-    consents: { kvkk: false, contract: false, marketing: false },
-    updatedAt: now,
-  };
-}
-
-/** The upstream's form hash lives 30 minutes; an older draft cannot be continued. */
-export const DRAFT_LIFETIME_MS = 30 * 60 * 1000;
-
-export function isDraftFresh(draft: ApplicationDraft, now = Date.now()): boolean {
-  return now - draft.updatedAt < DRAFT_LIFETIME_MS;
-}
 
 /** The infrastructure call's `type` that lists the children of a level (DESIGN.md §4). */
 export const queryTypeOfParent: Record<AddressLevel, InfrastructureQueryType> = {

@@ -46,6 +46,7 @@ export const identitySchema = z.object({
   security_word: securityWord,
 });
 export type IdentityForm = z.input<typeof identitySchema>;
+export type IdentityValues = z.output<typeof identitySchema>;
 
 export const registerStep1Schema = addressBodySchema;
 export const registerStep2Schema = packageSchema.extend(hashed);

@@ -1,0 +1,256 @@
+import { describe, expect, it } from 'vitest';
+import { apiCalls } from '@/lib/api/calls';
+import {
+  callOf,
+  emptyFlowState,
+  filedFormIds,
+  filesApplication,
+  type FlowEvent,
+  flowReducer,
+  type FlowState,
+  flowTables,
+  FORM_HASH_LIFETIME_MS,
+  restoreFlowState,
+  shownStepIndex,
+  stepsOf,
+  withFiledForm,
+} from '@/lib/application/flow';
+import type { Flow } from '@/lib/application/draft';
+
+const option = (value: number | string, text = String(value)) => ({ value, text });
+const address = {
+  province: option(34, 'İstanbul'),
+  district: option(1, 'Kadıköy'),
+  township: option(2, 'Merkez'),
+  village: option(3, 'Merkez'),
+  neighborhood: option(4, 'Moda'),
+  street: option(5, 'Atatürk Caddesi'),
+  building: option(6, 'No: 6'),
+  floor: option('1234567890', 'Daire 1'),
+};
+const consents = { kvkk: 'v1', contract: 'v1', marketing: false as const };
+const play = (state: FlowState, ...events: FlowEvent[]) => events.reduce(flowReducer, state);
+const answered = (step: Extract<FlowEvent, { type: 'answered' }>['step'], hash: string, now = 1_000, formId = 'form-1'): FlowEvent => ({
+  type: 'answered',
+  step,
+  hash,
+  now,
+  formId,
+});
+
+/** A new-line visitor at the contact step: address, package and identity answered, phone and mail verified, a code applied. */
+function atContact(): FlowState {
+  return play(
+    emptyFlowState('new'),
+    { type: 'edited', change: { address } },
+    answered('address', 'h1'),
+    { type: 'edited', change: { productId: 7, setupPriceIndex: 1 } },
+    answered('package', 'h2'),
+    { type: 'edited', change: { identity: { name: 'Elif', nationality_number: '10000000146' } } },
+    { type: 'rotated', hash: 'h3', now: 1_500, change: { campaignCode: 'KAMPANYA50' } },
+    answered('identity', 'h4', 2_000),
+    { type: 'rotated', hash: 'h5', now: 2_500, change: { phone: '+90 (532) 123 45 67' } },
+    { type: 'rotated', hash: 'h6', now: 3_000, change: { mail: 'elif@example.com' } },
+  );
+}
+
+describe('flow tables', () => {
+  it('describe each flow once: steps, calls, and where a customer files', () => {
+    expect(stepsOf('new', false).map((step) => step.name)).toEqual(['address', 'package', 'identity', 'contact']);
+    expect(stepsOf('new', true).map((step) => step.name)).toEqual(['address', 'package']);
+    expect(stepsOf('transfer', false).map((step) => step.name)).toEqual(['serviceNumber', 'address', 'package', 'identity', 'contact']);
+    expect(stepsOf('transfer', true).map((step) => step.name)).toEqual(['serviceNumber', 'address', 'package']);
+    const calls = (flow: Flow, loggedIn: boolean) => stepsOf(flow, loggedIn).map((step) => callOf(step, loggedIn).call);
+    expect(calls('new', false)).toEqual(['registerStep1', 'registerStep2', 'registerStep3', 'registerStep4']);
+    expect(calls('new', true)).toEqual(['registerStep1', 'authRegisterStep2']);
+    expect(calls('transfer', false)).toEqual(['transferRegisterStep1', 'transferRegisterStep2', 'transferRegisterStep3', 'transferRegisterStep4', 'transferRegisterStep5']);
+    expect(calls('transfer', true)).toEqual(['transferRegisterStep1', 'transferRegisterStep2', 'authTransferRegisterStep3']);
+  });
+
+  it('file the application with the last call only, for visitors and customers alike', () => {
+    for (const flow of ['new', 'transfer'] as const) {
+      for (const loggedIn of [false, true]) {
+        const steps = stepsOf(flow, loggedIn);
+        expect(steps.map((step) => filesApplication(callOf(step, loggedIn)))).toEqual(steps.map((_, index) => index === steps.length - 1));
+      }
+    }
+  });
+
+  it('build bodies that pass the calls’ own schemas from the state', () => {
+    const state = atContact();
+    const identity = {
+      nationality: 'TR',
+      nationality_number: '10000000146',
+      nationality_serial_no: 'A12B34567',
+      name: 'Elif',
+      surname: 'Yılmaz',
+      mother_name: 'Ayşe',
+      father_name: 'Mehmet',
+      birthdate: '01/02/1990',
+      gender: 1 as const,
+      job: '1',
+      security_word: 'kelime',
+    };
+    for (const loggedIn of [false, true]) {
+      for (const step of stepsOf('new', loggedIn)) {
+        const call = callOf(step, loggedIn);
+        const body = call.body(state, { consents, identity });
+        const schema = apiCalls[call.call] as { schema?: { safeParse: (value: unknown) => { success: boolean } } };
+        expect(schema.schema?.safeParse(body).success, `${call.call}`).toBe(true);
+      }
+    }
+    expect(callOf(flowTables.new.steps[1]!, false).body(state, { consents })).toEqual({ form_security_hash: 'h6', product_id: 7, pre_price_paid_type: 1 });
+  });
+
+  it('ask for a code before moving on where the code box is: the identity step, a customer’s package step', () => {
+    expect(flowTables.new.steps.map((step) => step.codes ?? null)).toEqual([null, 'customer', 'visitor', null]);
+    expect(flowTables.transfer.steps.map((step) => step.codes ?? null)).toEqual([null, null, 'customer', 'visitor', null]);
+  });
+});
+
+describe('flow reducer', () => {
+  it('moves on as steps answer, each answer carrying the next hash', () => {
+    const state = atContact();
+    expect(state).toMatchObject({ formId: 'form-1', formHash: 'h6', hashIssuedAt: 3_000, reached: 3, phone: '+90 (532) 123 45 67', campaignCode: 'KAMPANYA50' });
+  });
+
+  it('shows no step beyond the first one not answered, whatever the URL asks (Forward, a typed URL)', () => {
+    const state = atContact();
+    expect(shownStepIndex(state, 4, false)).toBe(3);
+    expect(shownStepIndex(state, 9, false)).toBe(3);
+    expect(shownStepIndex(state, 2, false)).toBe(1);
+    expect(shownStepIndex(state, Number.NaN, false)).toBe(0);
+    // A customer's steps end at the package.
+    expect(shownStepIndex(state, 4, true)).toBe(1);
+    expect(shownStepIndex(emptyFlowState('new'), 3, false)).toBe(0);
+  });
+
+  it('makes a step due again when what it sent changes: Back to the package, another tariff, Forward is closed', () => {
+    const back = flowReducer(atContact(), { type: 'edited', change: { productId: 8 } });
+    expect(back.unsent).toEqual(['package']);
+    expect(shownStepIndex(back, 4, false)).toBe(1);
+    expect(shownStepIndex(back, 1, false)).toBe(0);
+    // Sending the package again reopens the steps after it, on the same form (the upstream keeps the furthest step).
+    const again = flowReducer(back, answered('package', 'h7', 4_000));
+    expect(again).toMatchObject({ reached: 3, unsent: [], formHash: 'h7', formId: 'form-1', phone: '+90 (532) 123 45 67' });
+    expect(shownStepIndex(again, 4, false)).toBe(3);
+  });
+
+  it('holds at the earliest changed step when several changed, until each is sent again', () => {
+    const state = play(atContact(), { type: 'edited', change: { identity: { name: 'Ece' } } }, { type: 'edited', change: { productId: 8 } });
+    expect(shownStepIndex(state, 4, false)).toBe(1);
+    const packageSent = flowReducer(state, answered('package', 'h7'));
+    expect(shownStepIndex(packageSent, 4, false)).toBe(2);
+    expect(shownStepIndex(flowReducer(packageSent, answered('identity', 'h8')), 4, false)).toBe(3);
+  });
+
+  it('does not hold a step that was never answered', () => {
+    const state = play(emptyFlowState('new'), { type: 'edited', change: { address } });
+    expect(state.unsent).toEqual([]);
+  });
+
+  it('keeps the steps open when nothing really changed (same values, other key order, undefined keys)', () => {
+    const state = atContact();
+    expect(flowReducer(state, { type: 'edited', change: { productId: 7 } })).toBe(state);
+    expect(flowReducer(state, { type: 'edited', change: { identity: { nationality_number: '10000000146', name: 'Elif', surname: undefined } } })).toBe(state);
+    // Consents belong to no step: ticking one keeps the steps open.
+    expect(flowReducer(state, { type: 'edited', change: { consents: { kvkk: true, contract: false, marketing: false } } }).unsent).toEqual([]);
+  });
+
+  it('starts a new form when the first step answers again: what hung on the old form goes, what was typed stays', () => {
+    const state = flowReducer(atContact(), answered('address', 'n1', 5_000, 'form-2'));
+    expect(state).toMatchObject({
+      formId: 'form-2',
+      formHash: 'n1',
+      reached: 1,
+      productId: 7,
+      identity: { name: 'Elif' },
+      campaignCode: null,
+      phone: null,
+      mail: null,
+      prefill: { phone: '+90 (532) 123 45 67', mail: 'elif@example.com' },
+    });
+  });
+
+  it('takes the provider a transfer’s number is with from its answer', () => {
+    const state = play(emptyFlowState('transfer'), { type: 'edited', change: { serviceNumber: '1712345678' } }, {
+      type: 'answered',
+      step: 'serviceNumber',
+      hash: 't1',
+      data: { company: 'Örnek Telekom' },
+      now: 1,
+      formId: 'form-t',
+    });
+    expect(state).toMatchObject({ serviceNumber: '1712345678', currentCompany: 'Örnek Telekom', reached: 1, formHash: 't1' });
+  });
+
+  it('on a refused hash goes back to the first step with everything typed, and says why', () => {
+    const state = flowReducer(atContact(), { type: 'formRefused' });
+    expect(state).toMatchObject({
+      formHash: null,
+      formId: null,
+      reached: 0,
+      notice: 'formExpired',
+      address,
+      productId: 7,
+      setupPriceIndex: 1,
+      identity: { name: 'Elif', nationality_number: '10000000146' },
+      campaignCode: null,
+      prefill: { phone: '+90 (532) 123 45 67', mail: 'elif@example.com' },
+    });
+    expect(shownStepIndex(state, 4, false)).toBe(0);
+    // The notice stays until the step is sent again.
+    expect(flowReducer(state, answered('address', 'n1', 9_000, 'form-2')).notice).toBeNull();
+  });
+
+  it('ends a form filed in another tab, and nothing more is sent on a filed one', () => {
+    const elsewhere = flowReducer(atContact(), { type: 'filedElsewhere' });
+    expect(elsewhere).toMatchObject({ filed: true, notice: 'filedElsewhere', formHash: null });
+    const filed = flowReducer(atContact(), { type: 'filed' });
+    expect(flowReducer(filed, answered('contact', 'x'))).toBe(filed);
+    expect(flowReducer(filed, { type: 'edited', change: { productId: 9 } })).toBe(filed);
+  });
+});
+
+describe('restoring a tab’s state', () => {
+  const stored = (state: FlowState) => JSON.stringify(state);
+
+  it('resumes a fresh state as it was', () => {
+    const state = atContact();
+    expect(restoreFlowState(stored(state), 'new', 3_000 + FORM_HASH_LIFETIME_MS - 1, [])).toEqual(state);
+  });
+
+  it('sends a state whose hash the upstream no longer keeps back to the first step, everything typed kept', () => {
+    const state = restoreFlowState(stored(atContact()), 'new', 3_000 + FORM_HASH_LIFETIME_MS, []);
+    expect(state).toMatchObject({ reached: 0, formHash: null, notice: 'formExpired', productId: 7, identity: { name: 'Elif' } });
+  });
+
+  it('knows a form another tab filed', () => {
+    expect(restoreFlowState(stored(atContact()), 'new', 3_000, ['form-1'])).toMatchObject({ filed: true, notice: 'filedElsewhere' });
+  });
+
+  it('starts afresh from nothing, another flow, a filed state or anything unreadable, and fills in fields an older page lacked', () => {
+    expect(restoreFlowState(null, 'new', 0, [])).toEqual(emptyFlowState('new'));
+    expect(restoreFlowState(stored(atContact()), 'transfer', 3_000, [])).toEqual(emptyFlowState('transfer'));
+    expect(restoreFlowState(stored({ ...atContact(), filed: true }), 'new', 3_000, [])).toEqual(emptyFlowState('new'));
+    expect(restoreFlowState('{not json', 'new', 0, [])).toEqual(emptyFlowState('new'));
+    expect(restoreFlowState('null', 'new', 0, [])).toEqual(emptyFlowState('new'));
+    const older = JSON.stringify({ flow: 'new', reached: 1, formHash: 'h', hashIssuedAt: 10, address });
+    expect(restoreFlowState(older, 'new', 20, [])).toMatchObject({ reached: 1, identity: {}, prefill: { phone: null, mail: null }, consents: { kvkk: false } });
+  });
+});
+
+describe('forms filed in this browser', () => {
+  it('are listed for a day, twenty at most, without duplicates', () => {
+    let raw: string | null = null;
+    for (let i = 0; i < 25; i += 1) raw = withFiledForm(raw, `f${i}`, i);
+    expect(filedFormIds(raw, 30)).toHaveLength(20);
+    expect(filedFormIds(raw, 30)).toContain('f24');
+    expect(filedFormIds(raw, 30)).not.toContain('f0');
+    raw = withFiledForm(raw, 'f24', 40);
+    expect(filedFormIds(raw, 40).filter((id) => id === 'f24')).toHaveLength(1);
+    expect(filedFormIds(raw, 24 * 60 * 60 * 1000 + 39)).toEqual(['f24']);
+    expect(filedFormIds('{broken', 0)).toEqual([]);
+    expect(filedFormIds(JSON.stringify([{ id: 1 }, 'x', { id: 'ok', at: 0 }]), 0)).toEqual(['ok']);
+  });
+});

@@ -1,0 +1,373 @@
+import { type ApiBody, type ApiCallName, apiCalls } from '@/lib/api/calls';
+import type { InfrastructureResult } from '@/lib/api/types';
+import { type Address, addressBody, type Flow } from '@/lib/application/draft';
+import type { IdentityForm, IdentityValues } from '@/lib/validation/application';
+import type { Consents } from '@/lib/validation/consents';
+
+/**
+ * The application wizards as tables and one reducer (no React here). A table lists a flow's steps,
+ * the call each step makes (a visitor's, and a logged-in customer's where the customer files) and
+ * the fields each step sends; the reducer owns the step reached, the form hash and the data. The
+ * wizard (components/application/application-wizard.tsx) renders the state, makes the table's
+ * calls and dispatches what they answered; it persists the state once, in sessionStorage.
+ */
+
+export type StepName = 'serviceNumber' | 'address' | 'package' | 'identity' | 'contact';
+
+export interface ConsentChoices {
+  kvkk: boolean;
+  contract: boolean;
+  marketing: boolean;
+}
+
+/** Why the wizard sent the visitor back, told once on the step it brought them to. */
+export type FlowNotice = 'formExpired' | 'filedElsewhere';
+
+export interface FlowState {
+  flow: Flow;
+  /** Names the upstream form (the hash chain) this state is on, across tabs; null before its first hash. */
+  formId: string | null;
+  formHash: string | null;
+  /** When the current hash was issued (ms); the upstream refuses it 30 minutes later. */
+  hashIssuedAt: number;
+  /** How many steps the upstream has answered on the current form (0: none); the URL may show an earlier one. */
+  reached: number;
+  /** Answered steps whose fields changed since: each must be sent again before any step after it is shown. */
+  unsent: StepName[];
+  address: Address;
+  infrastructure: InfrastructureResult | null;
+  productId: number | null;
+  setupPriceIndex: number | null;
+  /** Codes applied to the current form. */
+  campaignCode: string | null;
+  referenceCode: string | null;
+  /** Phone and mail verified on the current form. */
+  phone: string | null;
+  mail: string | null;
+  /** Transfer only: the line's service number and the provider it is with now. */
+  serviceNumber: string | null;
+  currentCompany: string | null;
+  /** What the identity step shows, as typed (kept when a form has to be started again). */
+  identity: Partial<IdentityForm>;
+  consents: ConsentChoices;
+  /** Phone and mail verified on an earlier form: offered again in the popups, to be verified anew. */
+  prefill: { phone: string | null; mail: string | null };
+  notice: FlowNotice | null;
+  /** The application was filed: nothing more can be sent on this state. */
+  filed: boolean;
+}
+
+export function emptyFlowState(flow: Flow): FlowState {
+  return {
+    flow,
+    formId: null,
+    formHash: null,
+    hashIssuedAt: 0,
+    reached: 0,
+    unsent: [],
+    address: {},
+    infrastructure: null,
+    productId: null,
+    setupPriceIndex: null,
+    campaignCode: null,
+    referenceCode: null,
+    phone: null,
+    mail: null,
+    serviceNumber: null,
+    currentCompany: null,
+    identity: {},
+    consents: { kvkk: false, contract: false, marketing: false },
+    prefill: { phone: null, mail: null },
+    notice: null,
+    filed: false,
+  };
+}
+
+/** The upstream's form hash lives 30 minutes (DESIGN.md §5). */
+export const FORM_HASH_LIFETIME_MS = 30 * 60 * 1000;
+
+// ------------------------------------------------------------------------------------------------
+// the tables
+
+/** What a step's body is made of besides the state: the consents' versions, the identity as parsed. */
+export interface StepInput {
+  consents: Consents;
+  identity?: IdentityValues;
+}
+
+export interface StepCall {
+  call: ApiCallName;
+  body: (state: FlowState, input: StepInput) => ApiBody<ApiCallName>;
+}
+
+/** One call of a step, its body typed by the call's own schema (lib/api/calls.ts). */
+function stepCall<N extends ApiCallName>(call: N, body: (state: FlowState, input: StepInput) => ApiBody<N>): StepCall {
+  return { call, body };
+}
+
+export interface StepSpec {
+  name: StepName;
+  /** The call a visitor's answer on this step makes. */
+  visitor: StepCall;
+  /** A logged-in customer files the application here, with this call; the steps after it are not theirs. */
+  customer?: StepCall;
+  /** Its answer is the first hash of a new form: everything that hung on the old form is gone. */
+  startsForm?: true;
+  /** What the step sends: a change to one of them after the step was answered makes the step due again. */
+  sends: readonly (keyof FlowState)[];
+  /** The campaign / reference code box is on this step for a visitor or a customer: moving on without a code asks first. */
+  codes?: 'visitor' | 'customer';
+}
+
+export interface FlowTable {
+  /** `?basvuru=` of the flow's URL. */
+  param: 'yeni' | 'transfer';
+  title: 'newTitle' | 'transferTitle';
+  steps: readonly StepSpec[];
+}
+
+const hashOf = (state: FlowState) => state.formHash ?? '';
+const productOf = (state: FlowState) => state.productId ?? 0;
+const withHash = (state: FlowState) => ({ form_security_hash: hashOf(state) });
+const filing = (state: FlowState, input: StepInput) => ({ form_security_hash: hashOf(state), consents: input.consents });
+// The step is only offered once its fields are valid (the step's own checks); `!` states that.
+const identityBody = (state: FlowState, input: StepInput) => ({ ...input.identity!, ...withHash(state), subscription_type: 1 as const });
+const newPackage = (state: FlowState) => ({ ...withHash(state), product_id: productOf(state), pre_price_paid_type: state.setupPriceIndex ?? 0 });
+
+export const flowTables: Record<Flow, FlowTable> = {
+  new: {
+    param: 'yeni',
+    title: 'newTitle',
+    steps: [
+      { name: 'address', startsForm: true, sends: ['address'], visitor: stepCall('registerStep1', (state) => addressBody(state.address)!) },
+      {
+        name: 'package',
+        sends: ['productId', 'setupPriceIndex'],
+        codes: 'customer',
+        visitor: stepCall('registerStep2', newPackage),
+        customer: stepCall('authRegisterStep2', (state, input) => ({ ...newPackage(state), subscription_type: 1 as const, consents: input.consents })),
+      },
+      { name: 'identity', sends: ['identity'], codes: 'visitor', visitor: stepCall('registerStep3', identityBody) },
+      { name: 'contact', sends: [], visitor: stepCall('registerStep4', filing) },
+    ],
+  },
+  transfer: {
+    param: 'transfer',
+    title: 'transferTitle',
+    steps: [
+      {
+        name: 'serviceNumber',
+        startsForm: true,
+        sends: ['serviceNumber'],
+        visitor: stepCall('transferRegisterStep1', (state) => ({ service_number: state.serviceNumber ?? '' })),
+      },
+      { name: 'address', sends: ['address'], visitor: stepCall('transferRegisterStep2', (state) => ({ ...addressBody(state.address)!, ...withHash(state) })) },
+      {
+        name: 'package',
+        sends: ['productId'],
+        codes: 'customer',
+        visitor: stepCall('transferRegisterStep3', (state) => ({ ...withHash(state), product_id: productOf(state) })),
+        customer: stepCall('authTransferRegisterStep3', (state, input) => ({
+          ...withHash(state),
+          product_id: productOf(state),
+          subscription_type: 1 as const,
+          consents: input.consents,
+        })),
+      },
+      { name: 'identity', sends: ['identity'], codes: 'visitor', visitor: stepCall('transferRegisterStep4', identityBody) },
+      { name: 'contact', sends: [], visitor: stepCall('transferRegisterStep5', filing) },
+    ],
+  },
+};
+
+/** The steps a visitor or a logged-in customer goes through: a customer's end where they file. */
+export function stepsOf(flow: Flow, loggedIn: boolean): readonly StepSpec[] {
+  const { steps } = flowTables[flow];
+  if (!loggedIn) return steps;
+  const last = steps.findIndex((step) => step.customer);
+  return steps.slice(0, last + 1);
+}
+
+/** The call a step makes for this visitor. */
+export function callOf(step: StepSpec, loggedIn: boolean): StepCall {
+  return loggedIn && step.customer ? step.customer : step.visitor;
+}
+
+/** Whether answering this call files the application (the last step, or a customer's package step). */
+export const filesApplication = (call: StepCall) => 'files' in apiCalls[call.call];
+
+/**
+ * The step shown for a URL's `adim` (1-based): never beyond the first step not answered on the
+ * current form, nor beyond one whose fields changed since it was answered.
+ */
+export function shownStepIndex(state: FlowState, requested: number, loggedIn: boolean): number {
+  const steps = stepsOf(state.flow, loggedIn);
+  const wanted = Number.isInteger(requested) ? requested - 1 : 0;
+  const unsent = steps.findIndex((step) => state.unsent.includes(step.name));
+  return Math.max(0, Math.min(wanted, state.reached, unsent === -1 ? Infinity : unsent, steps.length - 1));
+}
+
+// ------------------------------------------------------------------------------------------------
+// the reducer
+
+type EditableKey = 'address' | 'infrastructure' | 'productId' | 'setupPriceIndex' | 'identity' | 'consents' | 'serviceNumber';
+
+export type FlowEvent =
+  /** The visitor changed what a step shows. */
+  | { type: 'edited'; change: Partial<Pick<FlowState, EditableKey>> }
+  /** A step's call answered. `formId` names the new form when the step starts one. */
+  | { type: 'answered'; step: StepName; hash: string | undefined; data?: unknown; now: number; formId: string }
+  /** A call inside a step (a verified phone or mail, an applied code) answered the form's next hash. */
+  | { type: 'rotated'; hash: string | undefined; now: number; change: Partial<Pick<FlowState, 'phone' | 'mail' | 'campaignCode' | 'referenceCode'>> }
+  /** The upstream refused the form's hash: it expired (30 minutes) or was already used. */
+  | { type: 'formRefused' }
+  /** This form was filed in another tab. */
+  | { type: 'filedElsewhere' }
+  | { type: 'filed' }
+  | { type: 'noticeSeen' };
+
+/** Equal as stored: key order and keys left undefined do not count. */
+function same(a: unknown, b: unknown): boolean {
+  const canonical = (value: unknown): unknown =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(
+          Object.entries(value)
+            .filter(([, entry]) => entry !== undefined)
+            .sort(([x], [y]) => (x < y ? -1 : 1))
+            .map(([key, entry]) => [key, canonical(entry)]),
+        )
+      : value;
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
+
+/** What belongs to a form, not to the person: gone with the form, verified values offered again. */
+function withoutForm(state: FlowState): FlowState {
+  return {
+    ...state,
+    formId: null,
+    formHash: null,
+    hashIssuedAt: 0,
+    reached: 0,
+    unsent: [],
+    campaignCode: null,
+    referenceCode: null,
+    phone: null,
+    mail: null,
+    prefill: { phone: state.phone ?? state.prefill.phone, mail: state.mail ?? state.prefill.mail },
+  };
+}
+
+export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
+  if (state.filed && event.type !== 'noticeSeen') return state;
+  const steps = flowTables[state.flow].steps;
+  switch (event.type) {
+    case 'edited': {
+      const changed = (Object.keys(event.change) as EditableKey[]).filter((key) => !same(state[key], event.change[key]));
+      if (changed.length === 0) return state;
+      // An answered step that sends a changed field must be sent again before any later one shows.
+      const unsent = steps
+        .filter((step, index) => index < state.reached && step.sends.some((key) => changed.includes(key as EditableKey)))
+        .map((step) => step.name);
+      return { ...state, ...event.change, unsent: [...new Set([...state.unsent, ...unsent])] };
+    }
+    case 'answered': {
+      const index = steps.findIndex((step) => step.name === event.step);
+      const step = steps[index];
+      if (!step) return state;
+      const hash = event.hash ?? state.formHash;
+      if (step.startsForm) {
+        const company = readCompany(event.data);
+        // The chosen tariff stays: one the new line does not carry counts as none (lib/domain/tariffs).
+        return {
+          ...withoutForm(state),
+          formId: event.formId,
+          formHash: hash,
+          hashIssuedAt: event.now,
+          // A new form has only this step behind it upstream.
+          reached: index + 1,
+          unsent: [],
+          ...(company === null ? {} : { currentCompany: company }),
+          notice: null,
+        };
+      }
+      return {
+        ...state,
+        formHash: hash,
+        hashIssuedAt: event.now,
+        // The upstream keeps the furthest step of a form: steps after this one stay answered.
+        reached: Math.max(state.reached, index + 1),
+        unsent: state.unsent.filter((name) => name !== step.name),
+        notice: null,
+      };
+    }
+    case 'rotated':
+      return { ...state, ...event.change, formHash: event.hash ?? state.formHash, hashIssuedAt: event.now };
+    case 'formRefused':
+      return { ...withoutForm(state), notice: 'formExpired' };
+    case 'filedElsewhere':
+      return { ...withoutForm(state), notice: 'filedElsewhere', filed: true };
+    case 'filed':
+      return { ...state, filed: true };
+    case 'noticeSeen':
+      return state.notice ? { ...state, notice: null } : state;
+  }
+}
+
+function readCompany(data: unknown): string | null {
+  if (!data || typeof data !== 'object' || !('company' in data)) return null;
+  return typeof data.company === 'string' ? data.company : null;
+}
+
+/**
+ * The state a tab stored, read back: a state of an older page gets the fields it lacks, one whose
+ * hash is older than the upstream keeps (30 minutes) is sent back to the first step with
+ * everything typed, and a form another tab filed is over. Anything unreadable starts afresh.
+ */
+export function restoreFlowState(stored: string | null, flow: Flow, now: number, filedForms: readonly string[]): FlowState {
+  const empty = emptyFlowState(flow);
+  if (!stored) return empty;
+  let state: FlowState;
+  try {
+    const parsed = JSON.parse(stored) as Partial<FlowState>;
+    if (!parsed || typeof parsed !== 'object' || parsed.flow !== flow) return empty;
+    state = { ...empty, ...parsed, prefill: { ...empty.prefill, ...parsed.prefill }, consents: { ...empty.consents, ...parsed.consents } };
+  } catch {
+    return empty;
+  }
+  if (state.filed) return empty;
+  if (state.formId && filedForms.includes(state.formId)) return flowReducer(state, { type: 'filedElsewhere' });
+  if (state.formHash && now - state.hashIssuedAt >= FORM_HASH_LIFETIME_MS) return flowReducer(state, { type: 'formRefused' });
+  return state;
+}
+
+// ------------------------------------------------------------------------------------------------
+// filed forms, shared by the browser's tabs
+
+/** localStorage key of the forms filed in this browser: random ids, no personal data. */
+export const FILED_FORMS_KEY = 'basvuru:filed';
+const FILED_FORMS_KEPT_MS = 24 * 60 * 60 * 1000;
+const FILED_FORMS_MAX = 20;
+
+type FiledForms = { id: string; at: number }[];
+
+function readFiledForms(raw: string | null): FiledForms {
+  try {
+    const parsed: unknown = JSON.parse(raw ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((entry): entry is FiledForms[number] => typeof entry?.id === 'string' && typeof entry?.at === 'number') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The ids of the forms filed in this browser in the last day. */
+export function filedFormIds(raw: string | null, now: number): string[] {
+  return readFiledForms(raw)
+    .filter((entry) => now - entry.at < FILED_FORMS_KEPT_MS)
+    .map((entry) => entry.id);
+}
+
+/** The stored list with one more filed form (the oldest dropped beyond a day or twenty entries). */
+export function withFiledForm(raw: string | null, formId: string, now: number): string {
+  const kept = readFiledForms(raw).filter((entry) => now - entry.at < FILED_FORMS_KEPT_MS && entry.id !== formId);
+  return JSON.stringify([...kept, { id: formId, at: now }].slice(-FILED_FORMS_MAX));
+}
