@@ -4,6 +4,7 @@ import { defineSchema, validate, type Schema } from '@/lib/validator';
 import { CODE_TTL_MS, outbox } from '@/sandbox/codes';
 import { seconds, type Context } from '@/sandbox/context';
 import { ApiError, texts } from '@/sandbox/errors';
+import { FORM_HASH_TTL_MS } from '@/sandbox/forms';
 import { SETTING_CAMPAIGN_END_DATE } from '@/sandbox/fixtures';
 import { textPdf } from '@/sandbox/pdf';
 
@@ -42,6 +43,7 @@ const clockSchema = defineSchema({
   advance_seconds: { type: 'number', required: true, label: 'Saniye', min: -31_536_000, max: 31_536_000 },
 });
 const expireSchema = defineSchema({ to: { type: 'string', required: true, label: 'Alıcı', maxLength: 254 } });
+const formExpireSchema = defineSchema({ hash: { type: 'string', required: true, label: 'Form', maxLength: 128 } });
 const slowSchema = defineSchema({ ms: { type: 'number', required: true, label: 'Gecikme', min: 0, max: 120_000 } });
 const failSchema = defineSchema({ calls: { type: 'array', required: true, label: 'Çağrılar', maxLength: 50 } });
 
@@ -85,6 +87,14 @@ export function handleHook(ctx: Context, controls: HookControls, request: HookRe
     const changed = store.db
       .prepare("UPDATE codes SET created_at = ? WHERE target = ? AND state = 'open'")
       .run(ctx.now() - CODE_TTL_MS - 1000, to).changes;
+    return { data: { expired: changed } };
+  }
+
+  // Ages one application form's hash past its 30 minutes, so a test sees the refusal without moving everyone's clock.
+  if (post(/^\/__sandbox\/forms\/expire$/)) {
+    const { hash } = body<{ hash: string }>(request, formExpireSchema);
+    const changed = store.db.prepare('UPDATE forms SET hash_issued_at = ? WHERE hash = ?').run(ctx.now() - FORM_HASH_TTL_MS - 1000, hash).changes;
+    if (changed === 0) throw new ApiError(404, texts.formInvalid);
     return { data: { expired: changed } };
   }
 

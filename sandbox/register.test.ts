@@ -191,6 +191,17 @@ describe('new application', () => {
     expect(expired.body.message).toBe(FORM_INVALID);
   });
 
+  it('ages one form past its 30 minutes through the forms/expire hook, and no other', async () => {
+    const aged = await step2(await step1());
+    const other = await step2(await step1());
+    expect((await sb.hook('/forms/expire', { hash: aged })).body.data).toEqual({ expired: 1 });
+    const refused = await sb.call('/v1/customers/register-step-3', identity(aged, freshTc()));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ message: FORM_INVALID, details: { reason: 'form_invalid' } });
+    expect((await sb.call('/v1/customers/register-step-3', identity(other, freshTc()))).status).toBe(200);
+    expect((await sb.hook('/forms/expire', { hash: 'unknown' })).status).toBe(404);
+  });
+
   it('keeps the step order and the flows apart', async () => {
     const hash = await step1();
     const skipped = await sb.call('/v1/customers/register-step-3', identity(hash, freshTc()));

@@ -255,6 +255,10 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
               dispatch({ type: 'rotated', hash, now: clock(), change: kind === 'phone' ? { phone: value } : { mail: value } });
               popups.close(id);
             }}
+            onFormRefused={() => {
+              popups.close(id);
+              formRefused();
+            }}
           />
         </NextIntlClientProvider>
       ),

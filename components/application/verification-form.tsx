@@ -10,7 +10,7 @@ import { describedBy, Field, Input } from '@/components/ui/field';
 import { inputMasks, MaskedInput } from '@/components/ui/masked-input';
 import { Notice } from '@/components/ui/notice';
 import { callApi } from '@/lib/api/client';
-import { retryAfterSeconds } from '@/lib/api/error-message';
+import { isFormRefused, retryAfterSeconds } from '@/lib/api/error-message';
 import { mailConfirmSchema, mailRequestSchema, phoneConfirmSchema, phoneRequestSchema } from '@/lib/validation/application';
 
 export type VerificationKind = 'phone' | 'mail';
@@ -26,11 +26,14 @@ export function VerificationForm({
   formHash,
   initialValue,
   onVerified,
+  onFormRefused,
 }: {
   kind: VerificationKind;
   formHash: string;
   initialValue: string;
   onVerified: (value: string, hash: string) => void;
+  /** The application's form is over (expired or used): the wizard takes over, this popup closes. */
+  onFormRefused: () => void;
 }) {
   const t = useTranslations('application.contact');
   const errorText = useErrorText();
@@ -56,6 +59,7 @@ export function VerificationForm({
       setCode('');
       setSentAt(Date.now());
     } catch (failure) {
+      if (isFormRefused(failure)) return onFormRefused();
       // Too early or too often (429): the countdown runs to the wait the server named.
       const wait = retryAfterSeconds(failure);
       if (wait && codeHash !== null) setSentAt(Date.now() - (RESEND_SECONDS - wait) * 1000);
@@ -78,6 +82,7 @@ export function VerificationForm({
       const envelope = await callApi(kind === 'phone' ? 'approvePhone' : 'approveMail', parsed.data);
       onVerified(value.trim(), envelope.hash ?? formHash);
     } catch (failure) {
+      if (isFormRefused(failure)) return onFormRefused();
       setError({ field: 'code', text: errorText(failure) });
     } finally {
       setBusy(false);
