@@ -6,7 +6,7 @@ import styles from '@/components/account/account.module.css';
 import type { LoginStepsProps } from '@/components/account/login-steps';
 import formStyles from '@/components/popups/forms.module.css';
 import { useNotify } from '@/components/popups/notifications';
-import { useProfilePopup } from '@/components/profile/profile-popup';
+import { useProfilePopup } from '@/components/account/profile-popup';
 import { useCurrentUser } from '@/components/session/session-provider';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field, Input } from '@/components/ui/field';

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { lazy, useCallback } from 'react';
 import { useNotify } from '@/components/popups/notifications';
 import { usePopups } from '@/components/popups/popup-provider';
-import { useProfilePopup } from '@/components/profile/profile-popup';
+import { useProfilePopup } from '@/components/account/profile-popup';
 import type { SessionUser } from '@/lib/api/types';
 
 const loadLoginSteps = () => import('@/components/account/login-steps');

@@ -4,9 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useCountdown } from '@/components/account/use-countdown';
+import { useCountdown } from '@/components/ui/use-countdown';
 import { useErrorDialog } from '@/components/popups/dialogs';
-import { useFieldErrorText } from '@/components/popups/form-text';
+import { useErrorText } from '@/components/ui/error-text';
 import styles from '@/components/popups/forms.module.css';
 import { useLoader } from '@/components/popups/loader';
 import { inputMasks, MaskedInput } from '@/components/ui/masked-input';
@@ -98,7 +98,7 @@ function NationalityStep({
 }) {
   const t = useTranslations('login');
   const titles = useTranslations('validationTitles');
-  const fieldText = useFieldErrorText();
+  const fieldText = useErrorText().ofField;
   const loader = useLoader();
   const showError = useErrorDialog();
   const id = useId();
@@ -197,7 +197,7 @@ function CodeStep({
 }) {
   const t = useTranslations('login');
   const titles = useTranslations('validationTitles');
-  const fieldText = useFieldErrorText();
+  const fieldText = useErrorText().ofField;
   const loader = useLoader();
   const showError = useErrorDialog();
   const { setUser } = useCurrentUser();

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import styles from '@/components/application/wizard.module.css';
 import { InfrastructureResultView } from '@/components/application/infrastructure-result';
-import { useErrorText } from '@/components/application/use-error-text';
+import { useErrorText } from '@/components/ui/error-text';
 import { Button } from '@/components/ui/button';
 import { Combobox } from '@/components/ui/combobox';
 import { Notice } from '@/components/ui/notice';
@@ -118,7 +118,7 @@ export function AddressStep({
   onContactUs: () => void;
 }) {
   const t = useTranslations('application.address');
-  const errorText = useErrorText();
+  const errorText = useErrorText().ofCall;
   const [missing, setMissing] = useState(false);
   const door = address.floor?.value;
   const infrastructure = useSWR(checkCoverage && door !== undefined ? (['apartment', door] as const) : null, fetchInfrastructure, swrOptions);

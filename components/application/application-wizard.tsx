@@ -1,12 +1,9 @@
 'use client';
 
-import { NextIntlClientProvider, useLocale, useMessages, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { useInquiryPopup } from '@/components/account/inquiry-popup';
-import { useAcceptedConsents } from '@/components/consents/consent-checks';
-import { useLoginPopup } from '@/components/account/login-popup';
-import { useRegisteredUserPopup } from '@/components/account/registered-user-popup';
+import { useAcceptedConsents } from '@/components/application/consent-checks';
 import { AddressStep } from '@/components/application/address-step';
 import { ApplicationReceived } from '@/components/application/application-received';
 import { CodeBox, type CodeRequest } from '@/components/application/code-box';
@@ -22,7 +19,7 @@ import { useContactForm } from '@/components/popups/contact-popup';
 import { useErrorDialog } from '@/components/popups/dialogs';
 import { useNoCodePopup } from '@/components/popups/no-code-popup';
 import { usePopups } from '@/components/popups/popup-provider';
-import { useProfilePopup } from '@/components/profile/profile-popup';
+import { usePopup } from '@/components/popups/registry';
 import { useCurrentUser } from '@/components/session/session-provider';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
@@ -73,21 +70,19 @@ export interface WizardData {
  */
 export default function ApplicationWizard({ flow, provinces, products, jobs, countries, campaign, settingsFailed }: WizardData) {
   const t = useTranslations('application');
-  const locale = useLocale();
-  const messages = useMessages();
   const router = useRouter();
   const searchParams = useSearchParams();
   const { user, setUser, refresh } = useCurrentUser();
   const { state, dispatch, restored, filedElsewhere, markFiled, forget } = useFlow(flow);
   const popups = usePopups();
   const askNoCode = useNoCodePopup();
-  const showRegisteredUser = useRegisteredUserPopup();
+  const showRegisteredUser = usePopup('registeredUser');
   const showError = useErrorDialog();
   const openContactForm = useContactForm();
   const acceptedConsents = useAcceptedConsents();
-  const openLogin = useLoginPopup();
-  const openInquiry = useInquiryPopup();
-  const openProfile = useProfilePopup();
+  const openLogin = usePopup('login');
+  const openInquiry = usePopup('inquiry');
+  const openProfile = usePopup('profile');
   const [busy, setBusy] = useState(false);
   /** Set once the application is filed: the finish line replaces the steps. */
   const [received, setReceived] = useState<{ subscription: SubscriptionSummary | null; identityStatus: number; order: ReactNode } | null>(null);
@@ -244,23 +239,20 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
     popups.open({
       id,
       title: kind === 'phone' ? t('contact.phonePopup') : t('contact.mailPopup'),
-      // Popups render in the layout, outside this page's messages: bring them along.
       render: () => (
-        <NextIntlClientProvider locale={locale} messages={messages}>
-          <VerificationForm
-            kind={kind}
-            formHash={formHash}
-            initialValue={(kind === 'phone' ? (state.phone ?? state.prefill.phone) : (state.mail ?? state.prefill.mail)) ?? ''}
-            onVerified={(value, hash) => {
-              dispatch({ type: 'rotated', hash, now: clock(), change: kind === 'phone' ? { phone: value } : { mail: value } });
-              popups.close(id);
-            }}
-            onFormRefused={() => {
-              popups.close(id);
-              formRefused();
-            }}
-          />
-        </NextIntlClientProvider>
+        <VerificationForm
+          kind={kind}
+          formHash={formHash}
+          initialValue={(kind === 'phone' ? (state.phone ?? state.prefill.phone) : (state.mail ?? state.prefill.mail)) ?? ''}
+          onVerified={(value, hash) => {
+            dispatch({ type: 'rotated', hash, now: clock(), change: kind === 'phone' ? { phone: value } : { mail: value } });
+            popups.close(id);
+          }}
+          onFormRefused={() => {
+            popups.close(id);
+            formRefused();
+          }}
+        />
       ),
     });
   };

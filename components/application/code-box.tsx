@@ -1,12 +1,13 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import styles from '@/components/application/wizard.module.css';
-import { useErrorText, useValidationText } from '@/components/application/use-error-text';
+import { useErrorText } from '@/components/ui/error-text';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field, Input } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
+import { Tabs } from '@/components/ui/tabs';
 import type { ApiBody } from '@/lib/api/calls';
 import { campaignCodeSchema, referenceCodeSchema } from '@/lib/validation/application';
 
@@ -36,27 +37,17 @@ export function CodeBox({
   onApply: (request: CodeRequest) => Promise<boolean>;
 }) {
   const t = useTranslations('application.codes');
-  const validationText = useValidationText();
-  const errorText = useErrorText();
+  const { ofCall: errorText, ofRule: validationText } = useErrorText();
   const id = useId();
   const [kind, setKind] = useState<CodeKind>('campaign');
   const [codes, setCodes] = useState<Record<CodeKind, string>>({ campaign: '', reference: '' });
   const [error, setError] = useState<{ title?: string; text: string } | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const tabs = useRef<Record<CodeKind, HTMLButtonElement | null>>({ campaign: null, reference: null });
-
   const switchTab = (next: CodeKind) => {
     setKind(next);
     setError(null);
     setSuccess(null);
-    tabs.current[next]?.focus();
-  };
-  const onTabKey = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
-      event.preventDefault();
-      switchTab(kind === 'campaign' ? 'reference' : 'campaign');
-    }
   };
 
   const submit = async () => {
@@ -91,28 +82,16 @@ export function CodeBox({
   return (
     <section className={styles.codeBox} aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>{t('heading')}</h3>
-      <div role="tablist" aria-label={t('heading')} className={styles.tabs}>
-        {(['campaign', 'reference'] as const).map((tab) => (
-          <button
-            key={tab}
-            ref={(element) => {
-              tabs.current[tab] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`${id}-tab-${tab}`}
-            aria-selected={kind === tab}
-            aria-controls={`${id}-panel`}
-            tabIndex={kind === tab ? 0 : -1}
-            className={styles.tab}
-            onClick={() => switchTab(tab)}
-            onKeyDown={onTabKey}
-          >
-            {tab === 'campaign' ? t('campaignTab') : t('referenceTab')}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${kind}`} className={styles.tabPanel}>
+      <Tabs
+        label={t('heading')}
+        look="underline"
+        items={[
+          { key: 'campaign', label: t('campaignTab') },
+          { key: 'reference', label: t('referenceTab') },
+        ]}
+        selected={kind}
+        onSelect={switchTab}
+      >
         <Field id={inputId} label={kind === 'campaign' ? t('campaignLabel') : t('referenceLabel')} error={error?.text}>
           <div className={styles.inline}>
             <Input
@@ -135,7 +114,7 @@ export function CodeBox({
         </Field>
         {error?.title ? <p className={styles.errorTitle}>{error.title}</p> : null}
         {success ? <Notice tone="success" title={success} /> : null}
-      </div>
+      </Tabs>
       {applied.campaign ? <Notice tone="success">{t('campaignNotice', { code: applied.campaign })}</Notice> : null}
       {applied.reference ? <Notice tone="success">{t('referenceNotice', { code: applied.reference })}</Notice> : null}
     </section>

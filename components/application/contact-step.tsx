@@ -3,7 +3,8 @@
 import { useTranslations } from 'next-intl';
 import styles from '@/components/application/wizard.module.css';
 import type { VerificationKind } from '@/components/application/verification-form';
-import { type ConsentChoices, ConsentChecks, requiredConsentsGiven } from '@/components/consents/consent-checks';
+import { ConsentChecks, requiredConsentsGiven } from '@/components/application/consent-checks';
+import type { ConsentChoices } from '@/lib/validation/consents';
 import { Button } from '@/components/ui/button';
 
 /**

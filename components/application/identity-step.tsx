@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { type ReactNode, useEffect, useId } from 'react';
 import { Controller, type FieldError, useForm, useWatch } from 'react-hook-form';
 import styles from '@/components/application/wizard.module.css';
-import { useValidationText } from '@/components/application/use-error-text';
+import { useErrorText } from '@/components/ui/error-text';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field, Input, Select } from '@/components/ui/field';
 import { inputMasks, MaskedInput } from '@/components/ui/masked-input';
@@ -71,7 +71,7 @@ export function IdentityStep({
 }) {
   const t = useTranslations('application.identity');
   const turkish = useTurkishData();
-  const validationText = useValidationText();
+  const validationText = useErrorText().ofRule;
   const id = useId();
   const form = useForm<IdentityForm, unknown, IdentityValues>({
     resolver: zodResolver(identitySchema),

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import styles from '@/components/application/wizard.module.css';
-import { useErrorText } from '@/components/application/use-error-text';
+import { useErrorText } from '@/components/ui/error-text';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field, Input } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
@@ -33,7 +33,7 @@ export function ServiceNumberStep({
   const t = useTranslations('application.serviceNumber');
   const tValidation = useTranslations('validation');
   const tTitles = useTranslations('validationTitles');
-  const errorText = useErrorText();
+  const errorText = useErrorText().ofCall;
   const id = useId();
   const [value, setValue] = useState(serviceNumber ?? '');
   const [error, setError] = useState<string | null>(null);

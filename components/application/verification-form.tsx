@@ -2,20 +2,19 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
-import { useCountdown } from '@/components/account/use-countdown';
+import { useCountdown } from '@/components/ui/use-countdown';
 import styles from '@/components/application/wizard.module.css';
-import { useErrorText, useValidationText } from '@/components/application/use-error-text';
+import { useErrorText } from '@/components/ui/error-text';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field, Input } from '@/components/ui/field';
 import { inputMasks, MaskedInput } from '@/components/ui/masked-input';
 import { Notice } from '@/components/ui/notice';
+import { RESEND_SECONDS } from '@/lib/account/resend';
 import { callApi } from '@/lib/api/client';
 import { isFormRefused, retryAfterSeconds } from '@/lib/api/error-message';
 import { mailConfirmSchema, mailRequestSchema, phoneConfirmSchema, phoneRequestSchema } from '@/lib/validation/application';
 
 export type VerificationKind = 'phone' | 'mail';
-
-const RESEND_SECONDS = 60;
 
 /**
  * The phone or mail verification popup's content (spec §2, §4): enter the value and ask for a
@@ -36,8 +35,7 @@ export function VerificationForm({
   onFormRefused: () => void;
 }) {
   const t = useTranslations('application.contact');
-  const errorText = useErrorText();
-  const validationText = useValidationText();
+  const { ofCall: errorText, ofRule: validationText } = useErrorText();
   const id = useId();
   const [value, setValue] = useState(initialValue);
   const [code, setCode] = useState('');

@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import styles from '@/components/consents/consents.module.css';
 import { usePopups } from '@/components/popups/popup-provider';
 
-export type ConsentKind = 'kvkk' | 'contract' | 'marketing';
+import type { ConsentKind } from '@/lib/validation/consents';
 
 /** A consent's full text, paragraph by paragraph, with its version (messages/*.json `consents`). */
 function ConsentText({ kind }: { kind: ConsentKind }) {

@@ -2,23 +2,20 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
-import { preloadInquiry, useInquiryPopup } from '@/components/account/inquiry-popup';
-import { preloadLoginSteps, useLoginPopup } from '@/components/account/login-popup';
-import { preloadContactForm, useContactForm } from '@/components/popups/contact-popup';
-import { preloadProfile, useProfilePopup } from '@/components/profile/profile-popup';
+import { preloadPopup, usePopup } from '@/components/popups/registry';
 import { useCurrentUser } from '@/components/session/session-provider';
 
 /** 'İletişim Formu': opens the contact popup. */
 export function HeaderContact({ className }: { className?: string }) {
   const t = useTranslations('header');
-  const openContactForm = useContactForm();
+  const openContactForm = usePopup('contactForm');
   return (
     <button
       type="button"
       className={className}
       data-focus-return="header-contact"
-      onPointerEnter={preloadContactForm}
-      onFocus={preloadContactForm}
+      onPointerEnter={() => preloadPopup('contactForm')}
+      onFocus={() => preloadPopup('contactForm')}
       onClick={() => openContactForm()}
     >
       {t('contact')}
@@ -49,9 +46,9 @@ export function HeaderAccount({
 }) {
   const t = useTranslations('header');
   const { user } = useCurrentUser();
-  const openInquiry = useInquiryPopup();
-  const openLogin = useLoginPopup();
-  const openProfile = useProfilePopup();
+  const openInquiry = usePopup('inquiry');
+  const openLogin = usePopup('login');
+  const openProfile = usePopup('profile');
   const loggedIn = user !== null;
 
   useEffect(() => {
@@ -75,8 +72,8 @@ export function HeaderAccount({
         data-focus-return="header-account"
         aria-haspopup="dialog"
         aria-label={t('profile', { name })}
-        onPointerEnter={preloadProfile}
-        onFocus={preloadProfile}
+        onPointerEnter={() => preloadPopup('profile')}
+        onFocus={() => preloadPopup('profile')}
         onClick={openProfile}
       >
         {user.data.name}
@@ -89,10 +86,10 @@ export function HeaderAccount({
       type="button"
       className={className}
       data-focus-return="header-account"
-      onPointerEnter={preloadInquiry}
+      onPointerEnter={() => preloadPopup('inquiry')}
       onFocus={() => {
-        preloadInquiry();
-        preloadLoginSteps();
+        preloadPopup('inquiry');
+        preloadPopup('login');
       }}
       onClick={() => openInquiry()}
     >

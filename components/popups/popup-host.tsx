@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { NextIntlClientProvider, useMessages, useTranslations } from 'next-intl';
 import { Suspense, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { focusInitial, type PopupItem, usePopupStack } from '@/components/popups/popup-provider';
 import styles from '@/components/popups/popups.module.css';
@@ -24,6 +24,7 @@ function WhenShown({ onShown }: { onShown: () => void }) {
 function PopupDialog({ item, loggedIn }: { item: PopupItem; loggedIn: boolean }) {
   const t = useTranslations('common');
   const { registerDialog, requestClose, closedNatively } = usePopupStack();
+  const hostMessages = useMessages();
   const dialogRef = useRef<HTMLDialogElement | null>(null);
   const { id, options, closing } = item;
   const domId = `popup-${id.replace(/[^\w-]/g, '_')}`;
@@ -100,7 +101,14 @@ function PopupDialog({ item, loggedIn }: { item: PopupItem; loggedIn: boolean })
             </div>
           }
         >
-          {options.render({ id, close, descriptionId })}
+          {options.texts && options.texts.messages !== hostMessages ? (
+            // Opened from a page that carries more texts than the layout (the wizard): its content reads them.
+            <NextIntlClientProvider locale={options.texts.locale} messages={options.texts.messages}>
+              {options.render({ id, close, descriptionId })}
+            </NextIntlClientProvider>
+          ) : (
+            options.render({ id, close, descriptionId })
+          )}
           <WhenShown onShown={onShown} />
         </Suspense>
       </div>

@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { type AbstractIntlMessages, type Locale, useLocale, useMessages } from 'next-intl';
 import { closeDuration, markClosing, openEntry, type PopupSize, removeEntry, type StackEntry, topEntry } from '@/lib/popups/stack';
 
 export type { PopupSize } from '@/lib/popups/stack';
@@ -34,6 +35,14 @@ export interface PopupOptions {
   alert?: boolean;
   /** Runs once when the popup closes for any reason: button, Escape, `close`, replacement. */
   onClose?: () => void;
+  /** Set by `usePopups`: the texts of the tree that opened the popup. */
+  texts?: PopupTexts;
+}
+
+/** The texts of the tree that opened a popup (a page may carry more than the layout): set by `usePopups`. */
+export interface PopupTexts {
+  locale: Locale;
+  messages: AbstractIntlMessages;
 }
 
 export interface PopupsApi {
@@ -217,11 +226,17 @@ export function PopupProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** Opens and closes popups: `open({ id?, size?, title, render })`, `close(id)`, `closeAll()`. */
+/**
+ * Opens and closes popups: `open({ id?, size?, title, render })`, `close(id)`, `closeAll()`. A
+ * popup's content reads the texts of the component that opened it (the wizard's page carries texts
+ * the layout does not), so no feature wraps its popups in a provider of its own.
+ */
 export function usePopups(): PopupsApi {
   const api = useContext(PopupsContext);
   if (!api) throw new Error('usePopups needs the PopupProvider (mounted in the locale layout)');
-  return api;
+  const locale = useLocale();
+  const messages = useMessages();
+  return useMemo(() => ({ ...api, open: (options: PopupOptions) => api.open({ ...options, texts: { locale, messages } }) }), [api, locale, messages]);
 }
 
 /** The popup stack for the host and the overlays. */

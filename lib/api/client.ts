@@ -28,7 +28,7 @@ export class ApiError extends Error {
   }
 }
 
-function readCookie(name: string): string | undefined {
+function documentCookie(name: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
   const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
   return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
@@ -42,7 +42,7 @@ function pageLanguage(): string {
 export async function requestJson<T>(url: string, init: { method?: string; body?: BodyInit; json?: unknown } = {}): Promise<Envelope<T>> {
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': pageLanguage() });
   const method = init.method ?? (init.json !== undefined || init.body ? 'POST' : 'GET');
-  if (method !== 'GET') headers.set(XSRF_HEADER, readCookie(XSRF_COOKIE) ?? '');
+  if (method !== 'GET') headers.set(XSRF_HEADER, documentCookie(XSRF_COOKIE) ?? '');
   if (init.json !== undefined) headers.set('Content-Type', 'application/json');
   let response: Response;
   try {

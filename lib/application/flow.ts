@@ -2,7 +2,7 @@ import { type ApiBody, type ApiCallName, apiCalls } from '@/lib/api/calls';
 import type { InfrastructureResult } from '@/lib/api/types';
 import { type Address, addressBody, type Flow } from '@/lib/application/draft';
 import type { IdentityForm, IdentityValues } from '@/lib/validation/application';
-import type { Consents } from '@/lib/validation/consents';
+import type { ConsentChoices, Consents } from '@/lib/validation/consents';
 
 /**
  * The application wizards as tables and one reducer (no React here). A table lists a flow's steps,
@@ -13,12 +13,6 @@ import type { Consents } from '@/lib/validation/consents';
  */
 
 export type StepName = 'serviceNumber' | 'address' | 'package' | 'identity' | 'contact';
-
-export interface ConsentChoices {
-  kvkk: boolean;
-  contract: boolean;
-  marketing: boolean;
-}
 
 /** Why the wizard sent the visitor back, told once on the step it brought them to. */
 export type FlowNotice = 'formExpired' | 'filedElsewhere';

@@ -9,7 +9,7 @@ import { spendBudgets } from '@/lib/bff/budget-plan';
 import { clientIp } from '@/lib/bff/client-ip';
 import { isTrustedStateChange, readCookie } from '@/lib/bff/csrf';
 import { deviceCookieAfterLogin, readDevice } from '@/lib/bff/device';
-import { envelopeResponse, errorResponse, errorText, fieldErrorResponse, responseLocale, sessionExpiredResponse, tooManyResponse, validationResponse } from '@/lib/bff/responses';
+import { envelopeResponse, errorResponse, replyText, fieldErrorResponse, responseLocale, sessionExpiredResponse, tooManyResponse, validationResponse } from '@/lib/bff/responses';
 import { uploadSlots } from '@/lib/bff/upload-slots';
 import { catalogueText, safeDetails } from '@/lib/bff/upstream-text';
 import { XSRF_COOKIE } from '@/lib/api/csrf';
@@ -59,7 +59,7 @@ export async function handleApiRequest(request: Request, segments: string[]): Pr
     // Never a bare 500 page: a failure of our own is logged and answered in the envelope.
     getLogger().error({ requestId, call: name, error: error instanceof Error ? error.message : String(error) }, 'bff failed');
     status = 500;
-    const response = errorResponse(500, errorText(locale, 'generic'));
+    const response = errorResponse(500, replyText(locale, 'generic'));
     response.headers.set('X-Request-Id', requestId);
     return response;
   } finally {
@@ -79,13 +79,13 @@ async function answer(
 ): Promise<Response> {
   if (!name) {
     return isDescribedPath(path)
-      ? errorResponse(405, errorText(locale, 'methodNotAllowed'), { Allow: 'GET, POST' })
-      : errorResponse(404, errorText(locale, 'notFound'));
+      ? errorResponse(405, replyText(locale, 'methodNotAllowed'), { Allow: 'GET, POST' })
+      : errorResponse(404, replyText(locale, 'notFound'));
   }
   const call: ApiCall = apiCalls[name];
   // token-auth is made by the server alone, with the session's token.
-  if (call.session === 'tokenFromSession') return errorResponse(404, errorText(locale, 'notFound'));
-  if (call.method === 'POST' && !isTrustedStateChange(request)) return errorResponse(403, errorText(locale, 'forbidden'));
+  if (call.session === 'tokenFromSession') return errorResponse(404, replyText(locale, 'notFound'));
+  if (call.method === 'POST' && !isTrustedStateChange(request)) return errorResponse(403, replyText(locale, 'forbidden'));
 
   // The customer's token is checked before the body is read, so an anonymous upload costs nothing.
   const session = call.auth || call.session === 'storeToken' ? await getSession() : undefined;
@@ -131,7 +131,7 @@ async function answer(
       if (wait !== null) return tooManyResponse(locale, wait);
       release = uploadSlots().tryAcquire() ?? undefined;
       if (!release) {
-        return errorResponse(503, errorText(locale, 'busy', { seconds: UPLOAD_RETRY_SECONDS }), { 'Retry-After': String(UPLOAD_RETRY_SECONDS) });
+        return errorResponse(503, replyText(locale, 'busy', { seconds: UPLOAD_RETRY_SECONDS }), { 'Retry-After': String(UPLOAD_RETRY_SECONDS) });
       }
       upstream.multipart = encodeMultipart(await readMultipartBody(request, call.multipart));
     }
@@ -146,7 +146,7 @@ async function answer(
     return response;
   } catch (error) {
     if (error instanceof BodyError) {
-      return errorResponse(error.status, errorText(locale, error.reason, { count: call.multipart?.files.length ?? 1 }));
+      return errorResponse(error.status, replyText(locale, error.reason, { count: call.multipart?.files.length ?? 1 }));
     }
     throw error;
   } finally {
@@ -174,9 +174,9 @@ async function forward(
   try {
     result = await callUpstream(name, upstream);
   } catch (error) {
-    if (error instanceof UpstreamError && error.kind === 'timeout') return errorResponse(504, errorText(locale, 'timeout'));
-    if (error instanceof UpstreamError && error.kind === 'unreachable') return errorResponse(502, errorText(locale, 'network'));
-    return errorResponse(502, errorText(locale, 'generic'));
+    if (error instanceof UpstreamError && error.kind === 'timeout') return errorResponse(504, replyText(locale, 'timeout'));
+    if (error instanceof UpstreamError && error.kind === 'unreachable') return errorResponse(502, replyText(locale, 'network'));
+    return errorResponse(502, replyText(locale, 'generic'));
   }
   const { status, envelope } = result;
   const message = catalogueText(envelope.message, locale);
@@ -188,7 +188,7 @@ async function forward(
   if (!envelope.status) {
     const failure = status >= 400 && status < 600 ? status : 502;
     const details = safeDetails(envelope.details);
-    const fallback = failure === 400 || failure === 422 ? errorText(locale, 'invalidRequest') : errorText(locale, 'generic');
+    const fallback = failure === 400 || failure === 422 ? replyText(locale, 'invalidRequest') : replyText(locale, 'generic');
     const headers: Record<string, string> = {};
     if (failure === 429 && typeof details?.retry_after === 'number') headers['Retry-After'] = String(details.retry_after);
     return envelopeResponse(failure, { status: false, message: message ?? fallback, ...(details ? { details } : {}) }, headers);
@@ -198,7 +198,7 @@ async function forward(
     const token = envelope.data as TokenAnswer | undefined;
     // A token and a user in the shape of spec §3, or the login did not happen.
     if (typeof token?.token !== 'string' || !token.user?.data || !Array.isArray(token.user.subscriptions)) {
-      return errorResponse(502, errorText(locale, 'generic'));
+      return errorResponse(502, replyText(locale, 'generic'));
     }
     await startSession(session, token.token);
     const response = envelopeResponse(200, { status: true, message, hash: envelope.hash, data: sessionUser(token.user) });

@@ -93,6 +93,7 @@ describe('upstream texts reach the browser only as catalogue texts', () => {
     expect(text.catalogueText('Hizmet numarası bulunamadı.', 'tr')).toBe('Hizmet numarası bulunamadı.');
     expect(text.catalogueText('Hizmet numarası bulunamadı.', 'en')).toBe('Service number not found.');
     expect(text.catalogueText('Yeni bir kod istemeden önce lütfen 42 saniye bekleyin.', 'en')).toBe('Please wait 42 seconds before asking for a new code.');
+    expect(text.catalogueText('Yeni bir kod istemeden önce lütfen 1 saniye bekleyin.', 'en')).toBe('Please wait 1 second before asking for a new code.');
   });
 
   it('drops anything else', () => {

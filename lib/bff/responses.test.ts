@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { errorResponse, errorText, responseLocale, validationResponse } from '@/lib/bff/responses';
+import { errorResponse, replyText, responseLocale, validationResponse } from '@/lib/bff/responses';
 
 const withLanguage = (value?: string) => new Request('http://site.test/', value === undefined ? {} : { headers: { 'Accept-Language': value } });
 
@@ -16,13 +16,15 @@ describe('responseLocale', () => {
   });
 });
 
-describe('errorText', () => {
+describe('replyText', () => {
   it('§8 quotes the catalogue and fills its placeholders', () => {
-    expect(errorText('tr', 'network')).toBe('Sunucuya erişilemiyor. Lütfen daha sonra tekrar deneyin.');
-    expect(errorText('tr', 'fileCount', { count: 2 })).toBe('Maksimum 2 adet dosya yükleyebilirsiniz.');
-    expect(errorText('en', 'fileCount', { count: 2 })).toBe('You can upload at most 2 files.');
-    expect(errorText('tr', 'tooManyRequests', { seconds: 30 })).toBe('Çok fazla deneme yaptınız. Lütfen 30 saniye sonra tekrar deneyin.');
-    expect(errorText('tr', 'fileCount')).toBe('Maksimum  adet dosya yükleyebilirsiniz.');
+    expect(replyText('tr', 'network')).toBe('Sunucuya erişilemiyor. Lütfen daha sonra tekrar deneyin.');
+    expect(replyText('tr', 'fileCount', { count: 2 })).toBe('Maksimum 2 adet dosya yükleyebilirsiniz.');
+    expect(replyText('en', 'fileCount', { count: 2 })).toBe('You can upload at most 2 files.');
+    expect(replyText('tr', 'tooManyRequests', { seconds: 30 })).toBe('Çok fazla deneme yaptınız. Lütfen 30 saniye sonra tekrar deneyin.');
+    // ICU plurals, by next-intl's formatter: one file, one second.
+    expect(replyText('en', 'fileCount', { count: 1 })).toBe('You can upload at most 1 file.');
+    expect(replyText('en', 'tooManyRequests', { seconds: 1 })).toBe('Too many attempts. Please try again in 1 second.');
   });
 });
 

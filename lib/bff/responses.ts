@@ -1,4 +1,5 @@
 import 'server-only';
+import { createTranslator } from 'use-intl/core';
 import type { z } from 'zod';
 import type { Envelope } from '@/lib/api/types';
 import type { ValidationKey } from '@/lib/validation/fields';
@@ -13,15 +14,21 @@ export function responseLocale(request: Request): 'tr' | 'en' {
   return /^en\b/i.test(request.headers.get('accept-language') ?? '') ? 'en' : 'tr';
 }
 
-export function errorText(locale: 'tr' | 'en', key: keyof Catalogue['errors'], values: Record<string, string | number> = {}) {
-  return catalogues[locale].errors[key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
+const translators = {
+  tr: createTranslator({ locale: 'tr', messages: tr, namespace: 'errors' }),
+  en: createTranslator({ locale: 'en', messages: en, namespace: 'errors' }),
+};
+
+/** One of our own error texts (messages/*.json `errors`), its ICU arguments and plurals filled in by next-intl's formatter. */
+export function replyText(locale: 'tr' | 'en', key: keyof Catalogue['errors'], values: Record<string, string | number> = {}): string {
+  return translators[locale](key, values);
 }
 
 /** "Too many attempts", with the wait in seconds, minutes or hours as it is long. */
 export function tooManyText(locale: 'tr' | 'en', seconds: number): string {
-  if (seconds <= 600) return errorText(locale, 'tooManyRequests', { seconds });
-  if (seconds <= 2 * 3600) return errorText(locale, 'tooManyRequestsMinutes', { minutes: Math.ceil(seconds / 60) });
-  return errorText(locale, 'tooManyRequestsHours', { hours: Math.ceil(seconds / 3600) });
+  if (seconds <= 600) return replyText(locale, 'tooManyRequests', { seconds });
+  if (seconds <= 2 * 3600) return replyText(locale, 'tooManyRequestsMinutes', { minutes: Math.ceil(seconds / 60) });
+  return replyText(locale, 'tooManyRequestsHours', { hours: Math.ceil(seconds / 3600) });
 }
 
 /** 429 with Retry-After and the wait in words. */
@@ -44,7 +51,7 @@ export function errorResponse(status: number, message: string, headers?: Headers
  * the browser tell it from other refusals and offer the login again (components/account/session-expiry.tsx).
  */
 export function sessionExpiredResponse(locale: 'tr' | 'en'): Response {
-  return errorResponse(401, errorText(locale, 'sessionExpired'), undefined, { session_expired: true });
+  return errorResponse(401, replyText(locale, 'sessionExpired'), undefined, { session_expired: true });
 }
 
 /** One field's schema message (a key under `validation`) as a 400 in the page's language. */
@@ -61,6 +68,6 @@ export function validationResponse(locale: 'tr' | 'en', error: z.ZodError): Resp
     const field = issue.path.join('.') || '_';
     fields[field] ??= texts[issue.message as ValidationKey] ?? texts.invalid;
   }
-  const first = Object.values(fields)[0] ?? errorText(locale, 'invalidRequest');
+  const first = Object.values(fields)[0] ?? replyText(locale, 'invalidRequest');
   return errorResponse(400, first, undefined, { fields });
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { type AbstractIntlMessages, createTranslator } from 'use-intl/core';
 import en from '@/messages/en.json';
 import tr from '@/messages/tr.json';
 
@@ -14,8 +15,22 @@ const SECTIONS = ['upstream', 'errors', 'validation'] as const;
 interface Entry {
   pattern: RegExp;
   names: string[];
-  texts: { tr: string; en: string };
+  /** `section.key` of the text in messages/*.json. */
+  id: string;
 }
+
+/**
+ * The formatter of a catalogue (next-intl's, so ICU plurals hold). Keys are found at run time here
+ * (any `section.key` of the three sections), so the app's typed keys are let go of in this one place.
+ */
+function translatorOf(locale: 'tr' | 'en', messages: AbstractIntlMessages): (id: string, values: Record<string, number>) => string {
+  const translate = createTranslator({ locale, messages });
+  return (id, values) => translate(id as never, values as never);
+}
+const translators = { tr: translatorOf('tr', tr), en: translatorOf('en', en) };
+
+/** A plain template (`{name}` arguments only) can be matched; an ICU plural or select cannot. */
+const isPlain = (template: string) => !/\{\w+,/.test(template);
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -45,7 +60,7 @@ function catalogue(): Entry[] {
     for (const [key, trText] of Object.entries(trTexts)) {
       const enText = enTexts[key];
       if (typeof trText !== 'string' || typeof enText !== 'string') continue;
-      for (const template of [trText, enText]) entries.push({ ...compile(template), texts: { tr: trText, en: enText } });
+      for (const template of [trText, enText]) if (isPlain(template)) entries.push({ ...compile(template), id: `${section}.${key}` });
     }
   }
   return entries;
@@ -58,8 +73,9 @@ export function catalogueText(message: unknown, locale: 'tr' | 'en'): string | u
   for (const entry of catalogue()) {
     const match = entry.pattern.exec(wanted);
     if (!match) continue;
-    const values = Object.fromEntries(entry.names.map((name, i) => [name, match[i + 1]]));
-    return entry.texts[locale].replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
+    // Every argument is a number (`compile`), which the English plurals need as one.
+    const values = Object.fromEntries(entry.names.map((name, i) => [name, Number(match[i + 1])]));
+    return translators[locale](entry.id, values);
   }
   return undefined;
 }

@@ -18,22 +18,18 @@ export function initials(fullName: string): string {
   return turkishUpperCase(letters.join(''));
 }
 
-/** Türkiye has kept UTC+3 all year since September 2016. */
-const ISTANBUL_OFFSET_SECONDS = 3 * 60 * 60;
-
-const pad = (n: number) => String(n).padStart(2, '0');
+const istanbulDate = new Intl.DateTimeFormat('tr-TR', { timeZone: 'Europe/Istanbul', day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /**
- * Unix seconds as 'dd.mm.yyyy' in Europe/Istanbul (spec §9), computed from the fixed UTC+3 offset
- * rather than from the runtime's time zone data. For the pre-2016 years when winter time was UTC+2
- * (birth dates), a date stored as local midnight still lands on the same day (01:00), as does one
- * stored as UTC midnight (03:00). Throws RangeError on a non-finite value.
+ * Unix seconds as 'dd.mm.yyyy' in Europe/Istanbul (spec §9), by Intl with the zone's history: a
+ * pre-2016 birth date stored as local midnight (UTC+2 in winter) or as UTC midnight stays on its
+ * day. Throws RangeError on a non-finite value.
  */
 export function formatDate(unixSeconds: number): string {
-  if (!Number.isFinite(unixSeconds)) throw new RangeError(`Cannot format date ${unixSeconds}`);
-  const date = new Date((unixSeconds + ISTANBUL_OFFSET_SECONDS) * 1000);
-  if (Number.isNaN(date.getTime())) throw new RangeError(`Cannot format date ${unixSeconds}`);
-  return `${pad(date.getUTCDate())}.${pad(date.getUTCMonth() + 1)}.${date.getUTCFullYear()}`;
+  // Beyond ±8.64e15 ms a Date is invalid (and Intl would throw its own error).
+  if (!Number.isFinite(unixSeconds) || Math.abs(unixSeconds * 1000) > 8.64e15) throw new RangeError(`Cannot format date ${unixSeconds}`);
+  const parts = Object.fromEntries(istanbulDate.formatToParts(unixSeconds * 1000).map((part) => [part.type, part.value]));
+  return `${parts.day}.${parts.month}.${parts.year}`;
 }
 
 /** Decimal megabytes, the unit the upload limit is shown in (spec §5: bytes / 1e6). */

@@ -1,21 +1,14 @@
 /**
- * Number and price formatting in the page's language: Turkish '1.800,50 TL' ('.' groups thousands,
- * ',' marks decimals), English '1,800.50 TL'. Done by hand rather than with Intl so the output does
- * not depend on the ICU data the runtime ships (small-icu builds fall back to en-US grouping).
+ * Number and price formatting in the page's language, by Intl: Turkish '1.800,50 TL' ('.' groups
+ * thousands, ',' marks decimals), English '1,800.50 TL'. Node (full ICU since 13) and the browsers
+ * carry both locales' data.
  */
 
 export const CURRENCY_SUFFIX = 'TL';
 
 export type NumberLocale = 'tr' | 'en';
 
-const SEPARATORS: Record<NumberLocale, { group: string; decimal: string }> = {
-  tr: { group: '.', decimal: ',' },
-  en: { group: ',', decimal: '.' },
-};
-
-function groupThousands(digits: string, separator: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
-}
+const formats = new Map<string, Intl.NumberFormat>();
 
 /**
  * Formats `value` with between `minDecimals` and `maxDecimals` decimals (trailing zeros beyond
@@ -27,17 +20,16 @@ export function formatNumber(
   { minDecimals = 0, maxDecimals = minDecimals, locale = 'tr' }: { minDecimals?: number; maxDecimals?: number; locale?: NumberLocale } = {},
 ): string {
   if (!Number.isFinite(value)) throw new RangeError(`Cannot format ${value}`);
-  const max = Math.max(0, Math.floor(maxDecimals), Math.floor(minDecimals));
   const min = Math.max(0, Math.floor(minDecimals));
-  const factor = 10 ** max;
-  // toPrecision(15) removes binary noise first, so 1.005 rounds to 1.01 and not 1.00.
-  const scaled = Math.round(Number((Math.abs(value) * factor).toPrecision(15)));
-  const whole = Math.floor(scaled / factor);
-  let fraction = max > 0 ? String(scaled - whole * factor).padStart(max, '0') : '';
-  while (fraction.length > min && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
-  const sign = value < 0 && scaled > 0 ? '-' : '';
-  const { group, decimal } = SEPARATORS[locale];
-  return `${sign}${groupThousands(String(whole), group)}${fraction ? `${decimal}${fraction}` : ''}`;
+  const max = Math.max(min, Math.floor(maxDecimals));
+  const key = `${locale}:${min}:${max}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale === 'tr' ? 'tr-TR' : 'en-GB', { minimumFractionDigits: min, maximumFractionDigits: max, roundingMode: 'halfExpand' });
+    formats.set(key, format);
+  }
+  // '-0' is no amount: a value that rounds to zero is shown without a sign.
+  return format.format(value).replace(/^-(?=0(?:\D0*)?$)/, '');
 }
 
 /**

@@ -19,3 +19,8 @@ export const consentsSchema = z.object(
 );
 
 export type Consents = z.infer<typeof consentsSchema>;
+
+export type ConsentKind = keyof Consents;
+
+/** What the person ticked: the required KVKK notice and contract, the optional commercial messages. */
+export type ConsentChoices = Record<ConsentKind, boolean>;

@@ -1,7 +1,7 @@
 import { spendReadBudget } from '@/lib/bff/budget-plan';
 import { clientIp } from '@/lib/bff/client-ip';
 import { isTrustedStateChange } from '@/lib/bff/csrf';
-import { envelopeResponse, errorResponse, errorText, responseLocale, tooManyResponse } from '@/lib/bff/responses';
+import { envelopeResponse, errorResponse, replyText, responseLocale, tooManyResponse } from '@/lib/bff/responses';
 import { endSession, getSession, resolveUser, sessionUser } from '@/lib/session';
 
 export const dynamic = 'force-dynamic';
@@ -17,7 +17,7 @@ export async function GET(request: Request) {
   const session = await getSession();
   const result = await resolveUser(session.token);
   if (result.state === 'rejected') session.destroy();
-  if (result.state === 'unavailable') return errorResponse(502, errorText(locale, 'network'));
+  if (result.state === 'unavailable') return errorResponse(502, replyText(locale, 'network'));
   return envelopeResponse(200, { status: true, data: result.state === 'user' ? sessionUser(result.user) : null });
 }
 
@@ -26,7 +26,7 @@ export async function GET(request: Request) {
  * instance looks: a copy of the cookie no longer works.
  */
 export async function DELETE(request: Request) {
-  if (!isTrustedStateChange(request)) return errorResponse(403, errorText(responseLocale(request), 'forbidden'));
+  if (!isTrustedStateChange(request)) return errorResponse(403, replyText(responseLocale(request), 'forbidden'));
   await endSession(await getSession());
   return envelopeResponse(200, { status: true, data: null });
 }

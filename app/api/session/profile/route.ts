@@ -1,6 +1,6 @@
 import { spendReadBudget } from '@/lib/bff/budget-plan';
 import { clientIp } from '@/lib/bff/client-ip';
-import { envelopeResponse, errorResponse, errorText, responseLocale, sessionExpiredResponse, tooManyResponse } from '@/lib/bff/responses';
+import { envelopeResponse, errorResponse, replyText, responseLocale, sessionExpiredResponse, tooManyResponse } from '@/lib/bff/responses';
 import { getSession, profileUser, resolveUser } from '@/lib/session';
 
 export const dynamic = 'force-dynamic';
@@ -13,7 +13,7 @@ export async function GET(request: Request) {
   const session = await getSession();
   const result = await resolveUser(session.token);
   if (result.state === 'rejected') session.destroy();
-  if (result.state === 'unavailable') return errorResponse(502, errorText(locale, 'network'));
+  if (result.state === 'unavailable') return errorResponse(502, replyText(locale, 'network'));
   if (result.state !== 'user') return sessionExpiredResponse(locale);
   return envelopeResponse(200, { status: true, data: profileUser(result.user) });
 }

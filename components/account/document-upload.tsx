@@ -3,8 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { useChoice, useErrorDialog } from '@/components/popups/dialogs';
-import { downscalePhoto, sniffFile } from '@/components/profile/image-files';
-import styles from '@/components/profile/profile.module.css';
+import { downscalePhoto, sniffFile } from '@/components/account/image-files';
+import styles from '@/components/account/profile.module.css';
 import { Button } from '@/components/ui/button';
 import { callApi } from '@/lib/api/client';
 import { formatMb } from '@/lib/domain/format';

@@ -2,11 +2,11 @@
 
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
-import { DocumentLink } from '@/components/profile/document-link';
-import { DocumentUpload } from '@/components/profile/document-upload';
-import { reviewTones } from '@/components/profile/review-tone';
-import styles from '@/components/profile/profile.module.css';
-import { StatusPill } from '@/components/profile/status-pill';
+import { DocumentLink } from '@/components/account/document-link';
+import { DocumentUpload } from '@/components/account/document-upload';
+import { reviewTones } from '@/components/account/review-tone';
+import styles from '@/components/account/profile.module.css';
+import { StatusPill } from '@/components/account/status-pill';
 import { Notice } from '@/components/ui/notice';
 import type { ConfirmNationality } from '@/lib/api/types';
 import { canUploadIdentity } from '@/lib/domain/subscription';

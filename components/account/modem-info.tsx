@@ -2,10 +2,10 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { Facts } from '@/components/profile/facts';
-import { ProfileLoading } from '@/components/profile/profile-loading';
-import { useModemCredentials } from '@/components/profile/use-profile';
-import styles from '@/components/profile/profile.module.css';
+import { Facts } from '@/components/account/facts';
+import { ProfileLoading } from '@/components/account/profile-loading';
+import { useModemCredentials } from '@/components/account/use-profile';
+import styles from '@/components/account/profile.module.css';
 import { Button } from '@/components/ui/button';
 
 /**

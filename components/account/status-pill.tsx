@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import styles from '@/components/profile/profile.module.css';
+import styles from '@/components/account/profile.module.css';
 
 export type PillTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
 

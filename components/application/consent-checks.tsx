@@ -2,10 +2,9 @@
 
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
-import { type ConsentKind, useConsentText } from '@/components/consents/consent-text';
-import styles from '@/components/consents/consents.module.css';
-
-export type ConsentChoices = Record<ConsentKind, boolean>;
+import { usePopup } from '@/components/popups/registry';
+import type { ConsentChoices } from '@/lib/validation/consents';
+import styles from '@/components/application/consent-checks.module.css';
 
 /** The KVKK notice and the contract must be accepted to file an application; messages are optional. */
 export const requiredConsentsGiven = (choices: ConsentChoices) => choices.kvkk && choices.contract;
@@ -17,7 +16,7 @@ export const requiredConsentsGiven = (choices: ConsentChoices) => choices.kvkk &
  */
 export function ConsentChecks({ choices, onChange }: { choices: ConsentChoices; onChange: (choices: ConsentChoices) => void }) {
   const t = useTranslations('consents');
-  const openText = useConsentText();
+  const openText = usePopup('consentText');
   const id = useId();
   return (
     <fieldset className={styles.consents} aria-describedby={`${id}-hint`}>

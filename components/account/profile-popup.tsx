@@ -5,7 +5,7 @@ import { lazy, useCallback } from 'react';
 import { usePopups } from '@/components/popups/popup-provider';
 
 // The profile's code (tabs, uploads, details) loads when it is first opened, never with a page.
-const loadProfile = () => import('@/components/profile/profile-content');
+const loadProfile = () => import('@/components/account/profile-content');
 const ProfileContent = lazy(() => loadProfile().then((module) => ({ default: module.ProfileContent })));
 
 /** Starts loading the profile's code (on hover or focus of what opens it). */

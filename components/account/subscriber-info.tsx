@@ -2,8 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
-import { Facts } from '@/components/profile/facts';
-import styles from '@/components/profile/profile.module.css';
+import { Facts } from '@/components/account/facts';
+import styles from '@/components/account/profile.module.css';
 import type { User } from '@/lib/api/types';
 import { formatDate } from '@/lib/domain/format';
 

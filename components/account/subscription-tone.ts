@@ -1,4 +1,4 @@
-import type { PillTone } from '@/components/profile/status-pill';
+import type { PillTone } from '@/components/account/status-pill';
 import type { SubscriptionStatusKey } from '@/lib/domain/subscription';
 
 /** The colour of a subscription status label: started green, cancelled grey, the rest in progress. */

@@ -3,9 +3,9 @@
 import { useTranslations } from 'next-intl';
 import { ApplicationList } from '@/components/account/application-list';
 import { usePopups } from '@/components/popups/popup-provider';
-import { useCompanyDocsPopup } from '@/components/profile/company-docs';
-import styles from '@/components/profile/profile.module.css';
-import { useSubscriptionDetail } from '@/components/profile/subscription-detail';
+import { useCompanyDocsPopup } from '@/components/account/company-docs';
+import styles from '@/components/account/profile.module.css';
+import { useSubscriptionDetail } from '@/components/account/subscription-detail';
 import { Button } from '@/components/ui/button';
 import { Stepper } from '@/components/ui/stepper';
 import type { Subscription, User } from '@/lib/api/types';

@@ -1,4 +1,4 @@
-import type { PillTone } from '@/components/profile/status-pill';
+import type { PillTone } from '@/components/account/status-pill';
 import type { NoticeTone } from '@/components/ui/notice';
 import type { ReviewStatusKey } from '@/lib/profile/review';
 

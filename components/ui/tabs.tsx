@@ -1,7 +1,7 @@
 'use client';
 
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
-import styles from '@/components/profile/profile.module.css';
+import styles from '@/components/ui/tabs.module.css';
 import { tabIndexForKey } from '@/lib/profile/tabs';
 
 export interface TabItem<K extends string> {
@@ -19,6 +19,7 @@ export function Tabs<K extends string>({
   selected,
   onSelect,
   autoFocus = false,
+  look = 'pills',
   children,
 }: {
   label: string;
@@ -27,6 +28,8 @@ export function Tabs<K extends string>({
   onSelect: (key: K) => void;
   /** The popup puts focus on the selected tab when it opens. */
   autoFocus?: boolean;
+  /** Pills (a view's sections) or underlined (a small switch inside a form). */
+  look?: 'pills' | 'underline';
   /** The selected panel's content. */
   children: ReactNode;
 }) {
@@ -46,7 +49,7 @@ export function Tabs<K extends string>({
   };
 
   return (
-    <div className={styles.tabs}>
+    <div className={styles[look]}>
       <div role="tablist" aria-label={label} className={styles.tabList} onKeyDown={onKeyDown}>
         {items.map((item) => {
           const active = item.key === selected;

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import styles from '@/components/profile/profile.module.css';
+import styles from '@/components/account/profile.module.css';
 import type { DocumentLink as Link } from '@/lib/api/types';
 
 /** A stored document (ID image, company document, contract, tariff), opened in a new tab. */

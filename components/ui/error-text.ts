@@ -1,0 +1,35 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useMemo } from 'react';
+import { errorText } from '@/lib/api/error-message';
+
+export interface ErrorTexts {
+  /** The spec §8 text of a failed call (the server's message, else the catalogue's). */
+  ofCall: (error: unknown) => string;
+  /** A schema message key (spec §5) as its text, with the spec's title where it has one. */
+  ofRule: (key: string) => { title?: string; text: string };
+  /** A react-hook-form error: a schema key translated, a server text as given. */
+  ofField: (error: { type?: string; message?: string } | undefined) => string | undefined;
+}
+
+/** Every error as text, in one place: the failed call, the broken rule, the form field. */
+export function useErrorText(): ErrorTexts {
+  const errors = useTranslations('errors');
+  const rules = useTranslations('validation');
+  const titles = useTranslations('validationTitles');
+  return useMemo(() => {
+    const ruleText = (key: string) => (rules.has(key as never) ? rules(key as never) : rules('invalid'));
+    return {
+      ofCall: (error) => {
+        const shown = errorText(error);
+        return 'text' in shown ? shown.text : errors(shown.key);
+      },
+      ofRule: (key) => (titles.has(key as never) ? { title: titles(key as never), text: ruleText(key) } : { text: ruleText(key) }),
+      ofField: (error) => {
+        if (!error?.message) return undefined;
+        return error.type === 'server' ? error.message : ruleText(error.message);
+      },
+    };
+  }, [errors, rules, titles]);
+}
