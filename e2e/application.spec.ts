@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { maskMail, maskPhone } from '@/lib/domain/mask';
 import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
 import { apiLogin, bffPost } from './support/api';
 import { addressFields, bffCall } from './support/register';
@@ -599,7 +600,7 @@ test('§5 phone verification: mobile phone pattern; §5 phone verification: SMS 
   await number.pressSequentially(phoneDigits(phone));
   await expect(number).toHaveValue(phone);
   await dialog.getByRole('button', { name: 'Kod Gönder' }).click();
-  await expect(dialog.getByRole('status').filter({ hasText: phone })).toHaveText(`${phone} numarasına bir SMS onay kodu gönderdik.`);
+  await expect(dialog.getByRole('status').filter({ hasText: maskPhone(phone) })).toHaveText(`${maskPhone(phone)} numarasına bir SMS onay kodu gönderdik.`);
 
   // Five digits: 'Onay Kodu Hatalı', checked before any call; the mask takes no more than six digits.
   const code = dialog.getByLabel('Onay kodu');
@@ -650,8 +651,8 @@ test('§5 e-mail: mail pattern; §5 e-mail: mail code 6 digits', async ({ page }
   await address.fill(mail.toUpperCase());
   await expect(address).toHaveValue(mail);
   await dialog.getByRole('button', { name: 'Kod Gönder' }).click();
-  await expect(dialog.getByRole('status').filter({ hasText: mail })).toHaveText(
-    `${mail} adresine bir onay kodu gönderdik. Gelen kutunuzda göremezseniz spam klasörünü kontrol edin.`,
+  await expect(dialog.getByRole('status').filter({ hasText: maskMail(mail) })).toHaveText(
+    `${maskMail(mail)} adresine bir onay kodu gönderdik. Gelen kutunuzda göremezseniz spam klasörünü kontrol edin.`,
   );
 
   const code = dialog.getByLabel('Onay kodu');

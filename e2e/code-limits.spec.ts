@@ -1,4 +1,5 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { maskPhone } from '@/lib/domain/mask';
 import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
 import { apiLogin } from './support/api';
 import { randomPhone } from './support/people';
@@ -72,7 +73,7 @@ test('DESIGN §5 codes: a second code within 60 s is refused with 429 and its wa
   const dialog = page.getByRole('dialog', { name: 'Telefon numarası doğrulama' });
   const number = dialog.getByLabel('Cep telefonu numaranız');
   const ask = dialog.getByRole('button', { name: 'Kod Gönder' });
-  const smsSent = dialog.getByRole('status').filter({ hasText: `${phone} numarasına bir SMS onay kodu gönderdik.` });
+  const smsSent = dialog.getByRole('status').filter({ hasText: `${maskPhone(phone)} numarasına bir SMS onay kodu gönderdik.` });
   const countdown = dialog.getByText(/^\d+ saniye sonra yeniden kod isteyebilirsiniz\.$/);
   const resend = dialog.getByRole('button', { name: 'Kodu yeniden gönder' });
 

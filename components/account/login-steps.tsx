@@ -17,6 +17,7 @@ import { Notice } from '@/components/ui/notice';
 import { RESEND_SECONDS } from '@/lib/account/resend';
 import { ApiError, callApi } from '@/lib/api/client';
 import { retryAfterSeconds, serverFieldError } from '@/lib/api/error-message';
+import { maskNationalityNumber } from '@/lib/domain/mask';
 import type { SessionUser } from '@/lib/api/types';
 import { authSchema, authStartSchema } from '@/lib/validation/account';
 
@@ -260,7 +261,11 @@ function CodeStep({
   const error = fieldText(errors.sms_code);
   return (
     <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className={styles.form}>
-      <Notice tone="info">{challenge.message || t('codeSent')}</Notice>
+      <Notice tone="info">
+        <p>{challenge.message || t('codeSent')}</p>
+        {/* The upstream does not say which phone (spec §7): the account it went for, masked. */}
+        <p>{t('sentFor', { tc: maskNationalityNumber(nationalityNumber) })}</p>
+      </Notice>
       <Field
         id={id}
         label={t('code')}

@@ -17,6 +17,7 @@ import { VerificationForm, type VerificationKind } from '@/components/applicatio
 import styles from '@/components/application/wizard.module.css';
 import { useContactForm } from '@/components/popups/contact-popup';
 import { useErrorDialog } from '@/components/popups/dialogs';
+import { useLoader } from '@/components/popups/loader';
 import { useNoCodePopup } from '@/components/popups/no-code-popup';
 import { usePopups } from '@/components/popups/popup-provider';
 import { usePopup } from '@/components/popups/registry';
@@ -78,6 +79,7 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
   const askNoCode = useNoCodePopup();
   const showRegisteredUser = usePopup('registeredUser');
   const showError = useErrorDialog();
+  const loader = useLoader();
   const openContactForm = useContactForm();
   const acceptedConsents = useAcceptedConsents();
   const openLogin = usePopup('login');
@@ -114,11 +116,15 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
   /** The hash is older than the upstream keeps it: no call would pass. */
   const hashExpired = () => state.formHash !== null && clock() - state.hashIssuedAt >= FORM_HASH_LIFETIME_MS;
 
-  /** Runs one call; a failure keeps everything typed and shows the spec's message. */
-  const run = async (action: () => Promise<void>) => {
+  /**
+   * Runs one step's action with its button busy (it cannot send twice); a failure keeps everything
+   * typed and shows the spec's message, with 'Tekrar dene' where another try may pass (a timeout).
+   */
+  const run = async (action: () => Promise<void>): Promise<void> => {
     if (busy) return;
     setBusy(true);
     setFieldErrors({});
+    let again = false;
     try {
       await action();
     } catch (error) {
@@ -130,11 +136,12 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
         if (customer) goTo(indexOf('package'));
       } else {
         if (error instanceof ApiError) setFieldErrors(error.fieldErrors);
-        await showError(error);
+        again = (await showError(error, { retry: true })) === 'retry';
       }
     } finally {
       setBusy(false);
     }
+    if (again) await run(action);
   };
 
   /**
@@ -152,7 +159,8 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
     const call = callOf(spec, loggedIn);
     // Moving on without a code asks first where the code box is (spec §4); 'Kod Ekle' stays on the step.
     if (spec.codes === (loggedIn ? 'customer' : 'visitor') && !(await confirmWithoutCode())) return;
-    const answer = await callApi(call.call, call.body({ ...state, ...change }, { consents: acceptedConsents(state.consents), identity }));
+    // The spec's loading overlay covers the call (not the questions before it).
+    const answer = await loader.run(callApi(call.call, call.body({ ...state, ...change }, { consents: acceptedConsents(state.consents), identity })));
     if (filesApplication(call)) {
       await complete();
       return;

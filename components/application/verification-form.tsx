@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useCountdown } from '@/components/ui/use-countdown';
 import styles from '@/components/application/wizard.module.css';
 import { useErrorText } from '@/components/ui/error-text';
@@ -12,6 +12,7 @@ import { Notice } from '@/components/ui/notice';
 import { RESEND_SECONDS } from '@/lib/account/resend';
 import { callApi } from '@/lib/api/client';
 import { isFormRefused, retryAfterSeconds } from '@/lib/api/error-message';
+import { maskMail, maskPhone } from '@/lib/domain/mask';
 import { mailConfirmSchema, mailRequestSchema, phoneConfirmSchema, phoneRequestSchema } from '@/lib/validation/application';
 
 export type VerificationKind = 'phone' | 'mail';
@@ -19,6 +20,8 @@ export type VerificationKind = 'phone' | 'mail';
 /**
  * The phone or mail verification popup's content (spec §2, §4): enter the value and ask for a
  * code, then enter the 6-digit code. Success answers the verified value and the new form hash.
+ * The code step takes the focus, says where the code went (masked), counts down to a resend and
+ * offers to change the number or address, which keeps the countdown for the same one.
  */
 export function VerificationForm({
   kind,
@@ -43,7 +46,20 @@ export function VerificationForm({
   const [error, setError] = useState<{ field: 'value' | 'code' | 'form'; text: string; title?: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [sentAt, setSentAt] = useState(0);
+  /** The value the last code went to: asking again for it waits out the countdown. */
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const wait = useCountdown(sentAt, RESEND_SECONDS);
+  const codeInput = useRef<HTMLInputElement | null>(null);
+  const valueInput = useRef<HTMLInputElement | null>(null);
+  const [changing, setChanging] = useState(false);
+  const shownValue = kind === 'phone' ? value : value.trim();
+  const waitForThis = sentTo === shownValue ? wait : 0;
+
+  // Each step takes the focus when it appears: the code once sent, the value when changing it.
+  useEffect(() => {
+    if (codeHash !== null) codeInput.current?.focus();
+    else if (changing) valueInput.current?.focus();
+  }, [codeHash, changing]);
 
   const requestCode = async () => {
     setError(null);
@@ -56,11 +72,15 @@ export function VerificationForm({
       setCodeHash(envelope.hash ?? null);
       setCode('');
       setSentAt(Date.now());
+      setSentTo(shownValue);
     } catch (failure) {
       if (isFormRefused(failure)) return onFormRefused();
       // Too early or too often (429): the countdown runs to the wait the server named.
       const wait = retryAfterSeconds(failure);
-      if (wait && codeHash !== null) setSentAt(Date.now() - (RESEND_SECONDS - wait) * 1000);
+      if (wait) {
+        setSentAt(Date.now() - (RESEND_SECONDS - wait) * 1000);
+        setSentTo(shownValue);
+      }
       setError({ field: 'form', text: errorText(failure) });
     } finally {
       setBusy(false);
@@ -113,6 +133,7 @@ export function VerificationForm({
                 placeholder="+90 (___) ___ __ __"
                 value={value}
                 onValueChange={setValue}
+                inputRef={valueInput}
               />
             ) : (
               <Input
@@ -120,6 +141,7 @@ export function VerificationForm({
                 type="email"
                 inputMode="email"
                 autoComplete="email"
+                ref={valueInput}
                 value={value}
                 onChange={(event) => setValue(event.target.value.toLowerCase())}
               />
@@ -127,9 +149,10 @@ export function VerificationForm({
           </Field>
           {error?.title && error.field === 'value' ? <p className={styles.errorTitle}>{error.title}</p> : null}
           {error?.field === 'form' ? <Notice tone="danger" title={error.text} /> : null}
-          <Button type="submit" disabled={busy} aria-busy={busy || undefined} block>
+          <Button type="submit" disabled={busy || waitForThis > 0} aria-busy={busy || undefined} block>
             {t('sendCode')}
           </Button>
+          {waitForThis > 0 ? <p className={styles.resend}>{t('resendIn', { seconds: waitForThis })}</p> : null}
         </form>
       ) : (
         <form
@@ -139,7 +162,7 @@ export function VerificationForm({
             void confirm();
           }}
         >
-          <p role="status">{kind === 'phone' ? t('smsSent', { phone: value }) : t('mailSent', { mail: value })}</p>
+          <p role="status">{kind === 'phone' ? t('smsSent', { phone: maskPhone(shownValue) }) : t('mailSent', { mail: maskMail(shownValue) })}</p>
           <Field id={codeId} label={t('codeLabel')} error={codeError}>
             <MaskedInput
               {...describedBy(codeId, { error: codeError })}
@@ -148,6 +171,7 @@ export function VerificationForm({
               autoComplete="one-time-code"
               value={code}
               onValueChange={setCode}
+              inputRef={codeInput}
             />
           </Field>
           {error?.title && error.field === 'code' ? <p className={styles.errorTitle}>{error.title}</p> : null}
@@ -164,6 +188,19 @@ export function VerificationForm({
                 {t('resend')}
               </Button>
             )}
+          </p>
+          <p className={styles.resend}>
+            <Button
+              variant="ghost"
+              size="small"
+              onClick={() => {
+                setError(null);
+                setChanging(true);
+                setCodeHash(null);
+              }}
+            >
+              {kind === 'phone' ? t('changePhone') : t('changeMail')}
+            </Button>
           </p>
         </form>
       )}

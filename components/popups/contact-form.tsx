@@ -60,7 +60,7 @@ export function ContactForm({ prefill, reason }: { prefill?: ContactPrefill; rea
     if (sent) sentRef.current?.focus();
   }, [sent]);
 
-  const submit = async (values: ContactOutput) => {
+  const submit = async (values: ContactOutput): Promise<void> => {
     if (busy.current || sent) return;
     busy.current = true;
     try {
@@ -74,7 +74,11 @@ export function ContactForm({ prefill, reason }: { prefill?: ContactPrefill; rea
         setError(field, { type: 'server', message: text }, { shouldFocus: !shown });
         shown = true;
       }
-      if (!shown) void showError(error);
+      if (!shown && (await showError(error, { retry: true })) === 'retry') {
+        busy.current = false;
+        // What was typed is still in the form: send it again.
+        return submit(values);
+      }
     } finally {
       busy.current = false;
     }

@@ -5,7 +5,7 @@ import { type ReactNode, useCallback } from 'react';
 import { usePopups } from '@/components/popups/popup-provider';
 import styles from '@/components/popups/popups.module.css';
 import { Button, type ButtonVariant } from '@/components/ui/button';
-import { errorText, isSessionExpired } from '@/lib/api/error-message';
+import { errorText, isSessionExpired, isTransient } from '@/lib/api/error-message';
 
 export interface Choice<T> {
   value: T;
@@ -93,38 +93,55 @@ export interface ErrorDialogOptions {
   fallback?: 'generic' | 'genericShort';
   /** Defaults to 'Bir Hata Oluştu'. */
   title?: string;
+  /** Offer 'Tekrar dene' when another try may get past the failure; the dialog then resolves with the choice. */
+  retry?: boolean;
 }
 
 /**
  * The generic error dialog of spec §8: 'Bir Hata Oluştu' with the server's message, else the
- * catalogue text (network failures have their own). Resolves when it is closed.
+ * catalogue text (network failures have their own). Resolves when it is closed: with 'retry' when
+ * the caller offered a retry (`retry: true`) for a failure that was not about what was typed (no
+ * answer, a timeout, server trouble) and the person chose it; the form stays as it was either way.
  */
 export function useErrorDialog() {
   const { open } = usePopups();
   const t = useTranslations('errors');
   const common = useTranslations('common');
   return useCallback(
-    (error: unknown, { fallback = 'generic', title }: ErrorDialogOptions = {}) =>
-      new Promise<void>((resolve) => {
+    (error: unknown, { fallback = 'generic', title, retry = false }: ErrorDialogOptions = {}) =>
+      new Promise<'retry' | 'close'>((resolve) => {
         // An ended session is said once, by the login it opens (components/account/session-expiry.tsx).
         if (isSessionExpired(error)) {
-          resolve();
+          resolve('close');
           return;
         }
         const shown = errorText(error, fallback);
         const message = 'text' in shown ? shown.text : t(shown.key);
+        let choice: 'retry' | 'close' = 'close';
+        const offerRetry = retry && isTransient(error);
         open({
           id: 'error-dialog',
           title: title ?? t('title'),
           alert: true,
-          onClose: resolve,
+          onClose: () => resolve(choice),
           render: ({ close, descriptionId }) => (
             <>
               <p id={descriptionId} className={styles.message}>
                 {message}
               </p>
               <div className={styles.actions}>
-                <Button data-autofocus="" onClick={close}>
+                {offerRetry ? (
+                  <Button
+                    data-autofocus=""
+                    onClick={() => {
+                      choice = 'retry';
+                      close();
+                    }}
+                  >
+                    {t('retry')}
+                  </Button>
+                ) : null}
+                <Button data-autofocus={offerRetry ? undefined : ''} variant={offerRetry ? 'secondary' : 'primary'} onClick={close}>
                   {common('ok')}
                 </Button>
               </div>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import styles from '@/components/popups/overlays.module.css';
 import { TopLayerPortal } from '@/components/popups/top-layer-portal';
 import { Spinner } from '@/components/ui/spinner';
@@ -57,17 +57,34 @@ export function useLoader(): LoaderApi {
   return api;
 }
 
-/** The overlay itself: fixed, so it never shifts the layout; it fades in only after a short wait. */
+/** After this long a call is told to be still running (spec §7 sets no timeout; API_TIMEOUT_MS bounds it). */
+export const STILL_RUNNING_AFTER_MS = 3000;
+
+/**
+ * The overlay itself: fixed, so it never shifts the layout; it fades in only after a short wait,
+ * and says in words that the call is still running when it takes longer than a few seconds.
+ */
 export function LoaderOverlay() {
   const active = useContext(LoaderActiveContext);
   const t = useTranslations('common');
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!active) return;
+    const timer = window.setTimeout(() => setSlow(true), STILL_RUNNING_AFTER_MS);
+    return () => {
+      window.clearTimeout(timer);
+      setSlow(false);
+    };
+  }, [active]);
+  const still = active && slow;
   return (
     <TopLayerPortal>
       <div className={styles.loader} data-active={active ? '' : undefined} aria-hidden="true">
         <Spinner size="large" />
+        {still ? <p className={styles.loaderText}>{t('stillRunning')}</p> : null}
       </div>
       <div className="visually-hidden" role="status">
-        {active ? t('loading') : ''}
+        {still ? t('stillRunning') : active ? t('loading') : ''}
       </div>
     </TopLayerPortal>
   );

@@ -1,6 +1,6 @@
 'use client';
 
-import { NextIntlClientProvider, useMessages, useTranslations } from 'next-intl';
+import { NextIntlClientProvider, useTranslations } from 'next-intl';
 import { Suspense, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { focusInitial, type PopupItem, usePopupStack } from '@/components/popups/popup-provider';
 import styles from '@/components/popups/popups.module.css';
@@ -24,7 +24,6 @@ function WhenShown({ onShown }: { onShown: () => void }) {
 function PopupDialog({ item, loggedIn }: { item: PopupItem; loggedIn: boolean }) {
   const t = useTranslations('common');
   const { registerDialog, requestClose, closedNatively } = usePopupStack();
-  const hostMessages = useMessages();
   const dialogRef = useRef<HTMLDialogElement | null>(null);
   const { id, options, closing } = item;
   const domId = `popup-${id.replace(/[^\w-]/g, '_')}`;
@@ -101,8 +100,9 @@ function PopupDialog({ item, loggedIn }: { item: PopupItem; loggedIn: boolean })
             </div>
           }
         >
-          {options.texts && options.texts.messages !== hostMessages ? (
-            // Opened from a page that carries more texts than the layout (the wizard): its content reads them.
+          {options.texts ? (
+            // The texts of the tree that opened it (the wizard's page carries more than the layout). Always
+            // wrapped, so a refreshed layout never changes the tree and remounts what the popup holds.
             <NextIntlClientProvider locale={options.texts.locale} messages={options.texts.messages}>
               {options.render({ id, close, descriptionId })}
             </NextIntlClientProvider>

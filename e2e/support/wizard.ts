@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { maskMail, maskPhone } from '@/lib/domain/mask';
 import { randomNationalityNumber } from './people';
 import { latestCode } from './sandbox';
 
@@ -60,7 +61,7 @@ export async function verifyContact(page: Page, kind: 'phone' | 'mail', value: s
   if (kind === 'phone') await input.pressSequentially(phoneDigits(value));
   else await input.fill(value);
   await dialog.getByRole('button', { name: 'Kod Gönder' }).click();
-  await expect(dialog.getByRole('status').filter({ hasText: value })).toBeVisible();
+  await expect(dialog.getByRole('status').filter({ hasText: kind === 'phone' ? maskPhone(value) : maskMail(value) })).toBeVisible();
   await dialog.getByLabel('Onay kodu').pressSequentially(await latestCode(value));
   await dialog.getByRole('button', { name: 'Onayla' }).click();
   await expect(dialog).toBeHidden();

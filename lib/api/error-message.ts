@@ -48,6 +48,11 @@ export function errorText(error: unknown, fallback: 'generic' | 'genericShort' =
   return { key: fallback };
 }
 
+/** A failure another try may get past: no answer, a timeout, the upstream unreachable or busy. */
+export function isTransient(error: unknown): boolean {
+  return isApiError(error) && (error.status === 0 || error.status === 408 || error.status === 502 || error.status === 503 || error.status === 504);
+}
+
 /** Statuses that say nothing about what was typed: throttling, refused session, server trouble. */
 function isAboutTheRequest(status: number): boolean {
   return status === 0 || status === 401 || status === 403 || status === 408 || status === 429 || status >= 500;

@@ -1,0 +1,94 @@
+import { expect, type Page, test } from '@playwright/test';
+import { openHeaderMenu } from './support/header';
+import { sandbox } from './support/sandbox';
+import { closedPort, type RunningSandbox, type RunningSite, startSandbox, startSite } from './support/servers';
+import { chooseAddress } from './support/wizard';
+
+/**
+ * Every call shows progress, and a slow upstream is told and bounded (API_TIMEOUT_MS): a site and
+ * sandbox of their own, since the sandbox's delay slows every answer it gives.
+ */
+test.describe.configure({ mode: 'serial' });
+// Each test waits out a slow upstream or its bound: more than the default minute on a busy machine.
+test.slow();
+
+let upstream: RunningSandbox;
+let site: RunningSite;
+const TIMEOUT_MS = 6000;
+
+test.beforeAll(async () => {
+  upstream = await startSandbox();
+  site = await startSite(await closedPort(), {
+    API_BASE_URL: upstream.url,
+    SESSION_SECRET: 's'.repeat(40),
+    SESSION_COOKIE_SECURE: 'false',
+    SETTINGS_CACHE_SECONDS: '0',
+    API_TIMEOUT_MS: String(TIMEOUT_MS),
+  });
+});
+test.afterAll(async () => {
+  await site?.stop();
+  await upstream?.stop();
+});
+test.afterEach(() => sandbox('/__sandbox/slow', { ms: 0 }, upstream.url));
+
+async function atAddress(page: Page) {
+  await page.goto(`${site.url}/?basvuru=yeni`);
+  await chooseAddress(page, 'Daire 3');
+  await expect(page.getByText('Altyapınız 100 Mbps hıza kadar destekliyor.')).toBeVisible();
+}
+
+/** The loading overlay of spec §2 while it is shown. */
+const overlay = (page: Page) => page.locator('div[aria-hidden="true"][data-active]');
+
+test('a slow step: its button is busy and sends once, the overlay says the call is still running, then the wizard moves on', async ({ page }) => {
+  await atAddress(page);
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/v1/customers/register-step-1')) sent.push(request.method());
+  });
+  await sandbox('/__sandbox/slow', { ms: 4500 }, upstream.url);
+  const next = page.getByRole('button', { name: 'Paket Seç' });
+  await next.click();
+  await expect(next).toBeDisabled();
+  await expect(next).toHaveAttribute('aria-busy', 'true');
+  await next.click({ force: true });
+  // Shown on the overlay, and said to screen readers.
+  await expect(overlay(page).getByText('İşleminiz sürüyor, lütfen bekleyin…')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'İşleminiz sürüyor, lütfen bekleyin…' })).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'Paketinizi seçin' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('İşleminiz sürüyor, lütfen bekleyin…')).toHaveCount(0);
+  await expect(overlay(page)).toHaveCount(0);
+  expect(sent).toEqual(['POST']);
+});
+
+test('at the bound: the timeout message with Tekrar dene, the overlay gone and the form kept; the retry moves on once the upstream answers', async ({ page }) => {
+  await atAddress(page);
+  await sandbox('/__sandbox/slow', { ms: TIMEOUT_MS + 3000 }, upstream.url);
+  await page.getByRole('button', { name: 'Paket Seç' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Bir Hata Oluştu' });
+  await expect(dialog).toContainText('Sunucu zamanında yanıt vermedi. Lütfen daha sonra tekrar deneyin.', { timeout: TIMEOUT_MS + 5000 });
+  await expect(overlay(page)).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'İç Kapı No' })).toHaveValue('Daire 3');
+  await sandbox('/__sandbox/slow', { ms: 0 }, upstream.url);
+  await dialog.getByRole('button', { name: 'Tekrar dene' }).click();
+  await expect(page.getByRole('heading', { name: 'Paketinizi seçin' })).toBeVisible();
+});
+
+test('the contact form at the bound: Tekrar dene sends what was typed again', async ({ page }) => {
+  await page.goto(`${site.url}/`);
+  await (await openHeaderMenu(page)).getByRole('button', { name: 'İletişim Formu' }).click();
+  const form = page.getByRole('dialog', { name: 'İletişim Formu' });
+  await form.getByLabel('Ad Soyad').fill('Deniz Arslan');
+  await form.getByLabel('Telefon Numarası').pressSequentially('5321234567');
+  await form.getByLabel('Mesajınız').fill('Yavaş bir günde bile ulaşsın.');
+  await sandbox('/__sandbox/slow', { ms: TIMEOUT_MS + 3000 }, upstream.url);
+  await form.getByRole('button', { name: 'Gönder' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Bir Hata Oluştu' });
+  await expect(dialog).toContainText('Sunucu zamanında yanıt vermedi.', { timeout: TIMEOUT_MS + 5000 });
+  await sandbox('/__sandbox/slow', { ms: 0 }, upstream.url);
+  await dialog.getByRole('button', { name: 'Tekrar dene' }).click();
+  // The upstream's own receipt (spec §4 shows its message), for what was typed before the timeout.
+  await expect(form.getByText(/^Talebiniz alın/)).toBeVisible();
+  await expect(form.getByLabel('Ad Soyad')).toHaveValue('Deniz Arslan');
+});
