@@ -214,7 +214,9 @@ test('§5 package: must be chosen; §5 package: unknown product; §5 package: a 
   const next = page.getByRole('button', { name: 'Nüfus Bilgilerini Ekle' });
   await expect(next).toBeDisabled();
   await next.press('Enter');
-  await expect(page.getByRole('alert').filter({ hasText: 'Paket Seçimi Yapılmadı' })).toHaveText('Paket Seçimi YapılmadıLütfen bir paket seçin.');
+  await expect(page.getByRole('alert').filter({ hasText: 'Paket Seçimi Yapılmadı' })).toHaveText('Paket Seçimi Yapılmadı Lütfen bir paket seçin.');
+  await expect(page.getByRole('radio').first()).toBeFocused();
+  await expect(page.getByRole('group', { name: 'Paketinizi seçin' })).toHaveAccessibleDescription('Paket Seçimi Yapılmadı Lütfen bir paket seçin.');
   await expect(page.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toHaveCount(0);
 
   // A fibre tariff, then a VDSL door: the tariff chosen is not one this line has.
@@ -228,7 +230,7 @@ test('§5 package: must be chosen; §5 package: unknown product; §5 package: a 
   await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
   await next.click();
   await expect(page.getByRole('alert').filter({ hasText: 'Tarife Bulunamadı' })).toHaveText(
-    'Tarife BulunamadıSeçtiğiniz tarife bulunamadı. Lütfen başka bir paket seçin.',
+    'Tarife Bulunamadı Seçtiğiniz tarife bulunamadı. Lütfen başka bir paket seçin.',
   );
 
   // A VDSL tariff without its setup-fee payment method.
@@ -237,9 +239,13 @@ test('§5 package: must be chosen; §5 package: unknown product; §5 package: a 
   await next.click();
   const setup = page.getByLabel('Kurulum ücreti ödeme yöntemi');
   await expect(page.getByRole('alert').filter({ hasText: 'Kurulum Ücreti Ödeme Yöntemi Hatalı' })).toHaveText(
-    'Kurulum Ücreti Ödeme Yöntemi HatalıKurulum ücreti ödeme yönteminizi lütfen seçin.',
+    'Kurulum Ücreti Ödeme Yöntemi Hatalı Kurulum ücreti ödeme yönteminizi lütfen seçin.',
   );
-  await expect(setup).toHaveAccessibleDescription('Kurulum ücreti ödeme yönteminizi lütfen seçin.');
+  await expect(setup).toHaveAccessibleDescription('Kurulum Ücreti Ödeme Yöntemi Hatalı Kurulum ücreti ödeme yönteminizi lütfen seçin.');
+  // Said once, at the field, which has the focus; the summary above links to it.
+  await expect(setup).toBeFocused();
+  await expect(page.getByText('Kurulum ücreti ödeme yönteminizi lütfen seçin.')).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'Kurulum Ücreti Ödeme Yöntemi Hatalı' })).toHaveAttribute('href', /-setup$/);
   await expect(setup).toHaveAttribute('aria-invalid', 'true');
   await setup.selectOption({ label: '12 X 300 TL' });
   await next.click();

@@ -42,6 +42,8 @@ test('the phone code: focus on the code, the masked number, a countdown, and a w
   await dialog.getByRole('button', { name: 'Onayla' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(other)).toBeVisible();
+  // The upstream's confirmation, as a timed notification in the right-side info bar (spec §2).
+  await expect(page.getByRole('group', { name: 'Bildirimler' }).getByText('Telefon numaranız onaylandı.')).toBeVisible();
 });
 
 test('the mail code: focus on the code, the masked address and a way to change it', async ({ page }) => {

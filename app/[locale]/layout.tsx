@@ -4,6 +4,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, setRequestLocale } from 'next-intl/server';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
+import { AccountViews } from '@/components/account/account-views';
 import { SessionExpiry } from '@/components/account/session-expiry';
 import { InteractionProvider } from '@/components/popups/interaction-provider';
 import { SessionProvider } from '@/components/session/session-provider';
@@ -46,6 +47,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
           <SessionProvider initialUser={user}>
             <InteractionProvider>
               <SessionExpiry />
+              <AccountViews />
               <SiteHeader siteName={siteName} />
               <main id="content" tabIndex={-1}>
                 {children}

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useCallback, useId } from 'react';
-import { usePopups } from '@/components/popups/popup-provider';
+import { showAccountView } from '@/components/account/account-views';
 import { DocumentLink } from '@/components/account/document-link';
 import { DocumentUpload } from '@/components/account/document-upload';
 import { reviewTones } from '@/components/account/review-tone';
@@ -15,15 +15,9 @@ import { canUploadCompanyDocs } from '@/lib/domain/subscription';
 import { reviewStatusKey } from '@/lib/profile/review';
 import { NoSubscription } from '@/components/account/no-subscription';
 
-/** Opens the company documents modal of a corporate subscription (spec §2). */
+/** Opens the company documents modal of a corporate subscription (spec §2), at its own URL (`#profil/belgeler/<id>`). */
 export function useCompanyDocsPopup() {
-  const { open } = usePopups();
-  const t = useTranslations('profile.companyDocs');
-  return useCallback(
-    (subscriptionId: number) =>
-      open({ id: `company-docs-${subscriptionId}`, size: 'big', title: t('title'), render: () => <CompanyDocs subscriptionId={subscriptionId} /> }),
-    [open, t],
-  );
+  return useCallback((subscriptionId: number) => showAccountView({ kind: 'companyDocs', id: subscriptionId }), []);
 }
 
 /**
@@ -31,7 +25,7 @@ export function useCompanyDocsPopup() {
  * with the reason), else shown read-only with their links and approval status. Reads the
  * subscription from the session, so a new status shows as soon as it is fetched.
  */
-function CompanyDocs({ subscriptionId }: { subscriptionId: number }) {
+export function CompanyDocs({ subscriptionId }: { subscriptionId: number }) {
   const t = useTranslations('profile.companyDocs');
   const review = useTranslations('profile.review');
   const identity = useTranslations('profile.identity');

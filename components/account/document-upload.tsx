@@ -7,9 +7,9 @@ import { downscalePhoto, sniffFile } from '@/components/account/image-files';
 import styles from '@/components/account/profile.module.css';
 import { Button } from '@/components/ui/button';
 import { callApi } from '@/lib/api/client';
-import { formatMb } from '@/lib/domain/format';
 import { UPLOAD_MAX_BYTES, type UploadRejection } from '@/lib/domain/uploads';
-import { checkFileChoice, formatFileSize } from '@/lib/profile/file-choice';
+import { checkFileChoice } from '@/lib/profile/file-choice';
+import { useSizes } from '@/components/ui/page-language';
 
 /** What the file dialog offers; the first bytes are checked again after the choice. */
 const ACCEPT = 'application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png';
@@ -54,6 +54,7 @@ export function DocumentUpload({
   onUploaded: () => Promise<unknown>;
 }) {
   const t = useTranslations('profile.upload');
+  const sizes = useSizes();
   const errors = useTranslations('errors');
   const common = useTranslations('common');
   const showError = useErrorDialog();
@@ -152,7 +153,7 @@ export function DocumentUpload({
       <fieldset disabled={disabled} className={styles.uploadSet}>
         <legend className={styles.legend}>{legend}</legend>
         <p id={hintId} className={styles.hint}>
-          {t('hint', { size: formatMb(UPLOAD_MAX_BYTES) })}
+          {t('hint', { size: sizes.megabytes(UPLOAD_MAX_BYTES) })}
         </p>
         <div className={styles.slots}>
           {slots.map((slot) => (
@@ -215,6 +216,7 @@ function FileSlot({
   onRemove: () => void;
 }) {
   const t = useTranslations('profile.upload');
+  const sizes = useSizes();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const titleId = `${id}-title`;
@@ -272,7 +274,7 @@ function FileSlot({
       </label>
       {chosen ? (
         <div className={styles.chosen}>
-          <span className={styles.chosenName}>{t('chosen', { name: chosen.file.name, size: formatFileSize(chosen.file.size) })}</span>
+          <span className={styles.chosenName}>{t('chosen', { name: chosen.file.name, size: sizes.file(chosen.file.size) })}</span>
           <button
             type="button"
             className={styles.linkButton}
@@ -290,7 +292,7 @@ function FileSlot({
         {resizing
           ? t('resizing')
           : chosen?.originalSize
-            ? t('resized', { max: formatMb(UPLOAD_MAX_BYTES), from: formatFileSize(chosen.originalSize), to: formatFileSize(chosen.file.size) })
+            ? t('resized', { max: sizes.megabytes(UPLOAD_MAX_BYTES), from: sizes.file(chosen.originalSize), to: sizes.file(chosen.file.size) })
             : null}
       </p>
       <p id={errorId} role="alert" className={styles.slotError}>

@@ -1,12 +1,11 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { lazy, useCallback } from 'react';
-import { usePopups } from '@/components/popups/popup-provider';
+import { showAccountView } from '@/components/account/account-views';
 
 // The profile's code (tabs, uploads, details) loads when it is first opened, never with a page.
 const loadProfile = () => import('@/components/account/profile-content');
-const ProfileContent = lazy(() => loadProfile().then((module) => ({ default: module.ProfileContent })));
+export const ProfileContent = lazy(() => loadProfile().then((module) => ({ default: module.ProfileContent })));
 
 /** Starts loading the profile's code (on hover or focus of what opens it). */
 export function preloadProfile() {
@@ -16,12 +15,9 @@ export function preloadProfile() {
 /**
  * Opens the logged-in customer's profile (spec §2) as a full-size popup: summary, logout and the
  * Subscriptions, Subscriber Info and Identity Info tabs. Opened from the header's name, after a
- * login and after a completed application; opening it again keeps the one popup.
+ * login and after a completed application, at its own URL (`#profil`, components/account/account-views.tsx);
+ * opening it again keeps the one popup.
  */
 export function useProfilePopup(): () => void {
-  const { open } = usePopups();
-  const t = useTranslations('profile');
-  return useCallback(() => {
-    open({ id: 'profile', size: 'full', title: t('title'), render: ({ close }) => <ProfileContent close={close} /> });
-  }, [open, t]);
+  return useCallback(() => showAccountView({ kind: 'profile' }), []);
 }

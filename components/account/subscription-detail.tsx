@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useCallback, useState } from 'react';
-import { usePopups } from '@/components/popups/popup-provider';
+import { showAccountView } from '@/components/account/account-views';
 import { useCompanyDocsPopup } from '@/components/account/company-docs';
 import { DocumentLink } from '@/components/account/document-link';
 import { type Fact, Facts } from '@/components/account/facts';
@@ -24,27 +24,16 @@ import { reviewStatusKey } from '@/lib/profile/review';
 import { activeTab, type DetailTab, detailTabs } from '@/lib/profile/tabs';
 import { NoSubscription } from '@/components/account/no-subscription';
 
-/** Opens a subscription's details above the profile. */
+/** Opens a subscription's details above the profile, at their own URL (`#profil/abonelik/<id>`). */
 export function useSubscriptionDetail() {
-  const { open } = usePopups();
-  const t = useTranslations('profile.detail');
-  return useCallback(
-    (subscription: Pick<Subscription, 'subscription_id' | 'data'>) =>
-      open({
-        id: `subscription-${subscription.subscription_id}`,
-        size: 'big',
-        title: t('title', { name: subscription.data.product.name }),
-        render: () => <SubscriptionDetail subscriptionId={subscription.subscription_id} />,
-      }),
-    [open, t],
-  );
+  return useCallback((subscription: Pick<Subscription, 'subscription_id'>) => showAccountView({ kind: 'subscription', id: subscription.subscription_id }), []);
 }
 
 /**
  * The detail tabs of spec §2: Subscription Info, Customer Info, Tariff Info and, at status 200
  * with credentials, Modem Info. Reads the subscription from the session, so it stays current.
  */
-function SubscriptionDetail({ subscriptionId }: { subscriptionId: number }) {
+export function SubscriptionDetail({ subscriptionId }: { subscriptionId: number }) {
   const t = useTranslations('profile.detail');
   const { profile, failed } = useProfile();
   const [requested, setRequested] = useState<DetailTab>();

@@ -18,6 +18,7 @@ import styles from '@/components/application/wizard.module.css';
 import { useContactForm } from '@/components/popups/contact-popup';
 import { useErrorDialog } from '@/components/popups/dialogs';
 import { useLoader } from '@/components/popups/loader';
+import { useNotify } from '@/components/popups/notifications';
 import { useNoCodePopup } from '@/components/popups/no-code-popup';
 import { usePopups } from '@/components/popups/popup-provider';
 import { usePopup } from '@/components/popups/registry';
@@ -80,6 +81,7 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
   const showRegisteredUser = usePopup('registeredUser');
   const showError = useErrorDialog();
   const loader = useLoader();
+  const notify = useNotify();
   const openContactForm = useContactForm();
   const acceptedConsents = useAcceptedConsents();
   const openLogin = usePopup('login');
@@ -252,9 +254,11 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
           kind={kind}
           formHash={formHash}
           initialValue={(kind === 'phone' ? (state.phone ?? state.prefill.phone) : (state.mail ?? state.prefill.mail)) ?? ''}
-          onVerified={(value, hash) => {
+          onVerified={(value, hash, message) => {
             dispatch({ type: 'rotated', hash, now: clock(), change: kind === 'phone' ? { phone: value } : { mail: value } });
             popups.close(id);
+            // A timed notification in the right-side info bar (spec §2): the upstream's confirmation.
+            notify.success(message || `${t(`contact.${kind}`)}: ${t('contact.verified')}`, { id: `verified-${kind}` });
           }}
           onFormRefused={() => {
             popups.close(id);

@@ -2,12 +2,14 @@
 
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { type ReactNode, useId, useState, useTransition } from 'react';
+import { type ReactNode, useEffect, useId, useState, useTransition } from 'react';
 import styles from '@/components/application/wizard.module.css';
 import { ConsentChecks, requiredConsentsGiven } from '@/components/application/consent-checks';
 import type { ConsentChoices } from '@/lib/validation/consents';
 import { Button } from '@/components/ui/button';
+import { ErrorSummary } from '@/components/ui/error-summary';
 import { describedBy, Field, Select } from '@/components/ui/field';
+import fieldStyles from '@/components/ui/field.module.css';
 import { Notice } from '@/components/ui/notice';
 import { useMoney, useTurkishData } from '@/components/ui/page-language';
 import type { Product } from '@/lib/api/types';
@@ -69,10 +71,26 @@ export function PackageStep({
   const [retrying, startRetry] = useTransition();
   const id = useId();
   const [problem, setProblem] = useState<PackageProblem | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const products = tariffs.filter((option) => option.fits).map((option) => option.product);
   const chosen = products.find((product) => product.product_id === productId);
   const setupId = `${id}-setup`;
-  const setupError = problem === 'setup' ? t('setupText') : undefined;
+  const radioId = (productId: number) => `${id}-product-${productId}`;
+  const cardsErrorId = `${id}-products-error`;
+  // One message per problem, at its field, led by the spec's title; the summary above links to it.
+  const message = (key: PackageProblem) => (
+    <>
+      <strong>{t(`${key}Title`)}</strong> {t(`${key}Text`)}
+    </>
+  );
+  const setupError = problem === 'setup' ? message('setup') : undefined;
+  const cardsError = problem === 'noPackage' || problem === 'unknown' ? message(problem) : undefined;
+  const problemTarget = problem === 'setup' ? setupId : products[0] ? radioId(chosen?.product_id ?? products[0].product_id) : undefined;
+
+  // A failed submit puts the focus on the field to fix.
+  useEffect(() => {
+    if (attempt > 0 && problemTarget) document.getElementById(problemTarget)?.focus();
+  }, [attempt, problemTarget]);
 
   return (
     <form
@@ -82,10 +100,12 @@ export function PackageStep({
         event.preventDefault();
         const found = packageProblem(products, productId, setupPriceIndex, askSetup);
         setProblem(found);
-        if (!found) onSubmit();
+        if (found) setAttempt((count) => count + 1);
+        else onSubmit();
       }}
     >
       <h2>{t('heading')}</h2>
+      {problem && problemTarget ? <ErrorSummary items={[{ id: problemTarget, label: t(`${problem}Title`) }]} /> : null}
       {settingsFailed ? (
         // Not 'no tariff': the tariffs could not be read. The page renders anew (its settings read
         // again); the wizard keeps everything typed.
@@ -98,7 +118,10 @@ export function PackageStep({
       ) : null}
       {!settingsFailed && tariffs.length === 0 ? <Notice tone="warning">{t('noProducts')}</Notice> : null}
       {tariffs.length > 0 && products.length === 0 ? <Notice tone="warning">{t('noneFits', { speed: lineSpeedMbps ?? 0 })}</Notice> : null}
-      <fieldset className={styles.cards}>
+      <p id={cardsErrorId} className={`${fieldStyles.error} ${styles.groupError}`} role="alert">
+        {cardsError}
+      </p>
+      <fieldset className={styles.cards} aria-describedby={cardsError ? cardsErrorId : undefined}>
         <legend className="visually-hidden">{t('heading')}</legend>
         {tariffs.map(({ product, fits, recommended }) => {
           // A choice the line no longer carries (the address changed) shows unchosen: 'Tarife Bulunamadı'.
@@ -107,6 +130,7 @@ export function PackageStep({
             <label key={product.product_id} className={`${styles.card} ${selected ? styles.cardSelected : ''} ${fits ? '' : styles.cardUnavailable}`}>
               <input
                 type="radio"
+                id={radioId(product.product_id)}
                 name={`${id}-product`}
                 value={product.product_id}
                 checked={selected}
@@ -162,9 +186,6 @@ export function PackageStep({
 
       <Notice title={t('noticeTitle')}>{t('notice')}</Notice>
 
-      {problem === 'noPackage' ? <Notice tone="danger" title={t('noPackageTitle')}>{t('noPackageText')}</Notice> : null}
-      {problem === 'setup' ? <Notice tone="danger" title={t('setupTitle')}>{t('setupText')}</Notice> : null}
-      {problem === 'unknown' ? <Notice tone="danger" title={t('unknownTitle')}>{t('unknownText')}</Notice> : null}
 
       {consents ? <ConsentChecks choices={consents.choices} onChange={consents.onChange} /> : null}
 

@@ -33,7 +33,8 @@ export function VerificationForm({
   kind: VerificationKind;
   formHash: string;
   initialValue: string;
-  onVerified: (value: string, hash: string) => void;
+  /** The value, the form's next hash and the upstream's confirmation, if it gave one. */
+  onVerified: (value: string, hash: string, message: string | undefined) => void;
   /** The application's form is over (expired or used): the wizard takes over, this popup closes. */
   onFormRefused: () => void;
 }) {
@@ -98,7 +99,7 @@ export function VerificationForm({
     setBusy(true);
     try {
       const envelope = await callApi(kind === 'phone' ? 'approvePhone' : 'approveMail', parsed.data);
-      onVerified(value.trim(), envelope.hash ?? formHash);
+      onVerified(value.trim(), envelope.hash ?? formHash, envelope.message);
     } catch (failure) {
       if (isFormRefused(failure)) return onFormRefused();
       setError({ field: 'code', text: errorText(failure) });

@@ -61,33 +61,6 @@ export function useChoice() {
   );
 }
 
-export interface ConfirmOptions {
-  id?: string;
-  title: string;
-  message: ReactNode;
-  /** Defaults: 'Tamam' and 'Vazgeç'. */
-  okLabel?: string;
-  cancelLabel?: string;
-}
-
-/** The confirm dialog of spec §4/§9 (OK and Cancel): true for OK; Cancel, Escape and close answer false. */
-export function useConfirm() {
-  const choose = useChoice();
-  const t = useTranslations('common');
-  return useCallback(
-    ({ okLabel, cancelLabel, ...options }: ConfirmOptions) =>
-      choose<boolean>({
-        ...options,
-        choices: [
-          { value: true, label: okLabel ?? t('ok') },
-          { value: false, label: cancelLabel ?? t('cancel') },
-        ],
-        dismissValue: false,
-      }),
-    [choose, t],
-  );
-}
-
 export interface ErrorDialogOptions {
   /** The catalogue text when the server gave none: the dialog text (default) or the login/notification variant. */
   fallback?: 'generic' | 'genericShort';

@@ -3,7 +3,9 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import type { SetupPrice } from '@/lib/api/types';
+import { formatMb } from '@/lib/domain/format';
 import { formatPrice, type NumberLocale } from '@/lib/domain/money';
+import { formatFileSize } from '@/lib/profile/file-choice';
 import { formatSetupPriceLabel } from '@/lib/domain/setup-price';
 import type { Locale } from '@/lib/i18n/routing';
 
@@ -21,6 +23,12 @@ export function useMoney() {
     }),
     [locale, t],
   );
+}
+
+/** File sizes in the page's number format ('3,42 MB' in Turkish, '3.42 MB' in English). */
+export function useSizes() {
+  const locale = useLocale() as Locale satisfies NumberLocale;
+  return useMemo(() => ({ file: (bytes: number) => formatFileSize(bytes, locale), megabytes: (bytes: number) => formatMb(bytes, locale) }), [locale]);
 }
 
 /**

@@ -84,4 +84,10 @@ describe('megabytes', () => {
     expect(formatMb(0)).toBe('0 MB');
     expect(formatMb(12_000_000_000)).toBe('12.000 MB');
   });
+
+  it('formats in English with a decimal point and a grouping comma', () => {
+    expect(formatMb(2_500_000, 'en')).toBe('2.5 MB');
+    expect(formatMb(1_234_567, 'en')).toBe('1.23 MB');
+    expect(formatMb(12_000_000_000, 'en')).toBe('12,000 MB');
+  });
 });

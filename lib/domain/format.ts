@@ -1,4 +1,4 @@
-import { formatNumber } from '@/lib/domain/money';
+import { formatNumber, type NumberLocale } from '@/lib/domain/money';
 import { turkishUpperCase } from '@/lib/domain/turkish-case';
 
 const letterOrDigit = /[\p{L}\p{N}]/u;
@@ -37,7 +37,7 @@ export function bytesToMb(bytes: number): number {
   return bytes / 1e6;
 }
 
-/** '4 MB', '2,5 MB', '1,23 MB': at most two decimals, Turkish decimal comma. */
-export function formatMb(bytes: number): string {
-  return `${formatNumber(bytesToMb(bytes), { maxDecimals: 2 })} MB`;
+/** '4 MB', '2,5 MB', '1,23 MB' ('2.5 MB' in English): at most two decimals. */
+export function formatMb(bytes: number, locale: NumberLocale = 'tr'): string {
+  return `${formatNumber(bytesToMb(bytes), { maxDecimals: 2, locale })} MB`;
 }

@@ -1,5 +1,5 @@
 import { formatMb } from '@/lib/domain/format';
-import { formatNumber } from '@/lib/domain/money';
+import { formatNumber, type NumberLocale } from '@/lib/domain/money';
 import { checkFileSelection, type FileLike, UPLOAD_MAX_BYTES, UPLOAD_TYPES, type UploadRejection, type UploadType } from '@/lib/domain/uploads';
 
 export type FileChoice =
@@ -45,9 +45,10 @@ export function jpegName(name: string): string {
 
 /**
  * A chosen file's size for the customer: kilobytes under 1 MB (a small scan is not '0 MB'),
- * else megabytes like the limit ('2 KB', '850 KB', '3,42 MB'). Decimal units, as spec §5 counts.
+ * else megabytes like the limit ('2 KB', '850 KB', '3,42 MB'; '3.42 MB' in English). Decimal
+ * units, as spec §5 counts.
  */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1e6) return `${formatNumber(Math.max(1, Math.round(bytes / 1e3)))} KB`;
-  return formatMb(bytes);
+export function formatFileSize(bytes: number, locale: NumberLocale = 'tr'): string {
+  if (bytes < 1e6) return `${formatNumber(Math.max(1, Math.round(bytes / 1e3)), { locale })} KB`;
+  return formatMb(bytes, locale);
 }
