@@ -40,7 +40,7 @@ test('the profile and a subscription have their own URLs: Back closes them one b
   await page.goto(`/#profil/abonelik/${newest}`);
   await expect(detailDialog(page)).toHaveAccessibleName('Abonelik Detayı: Limitsiz Fiber 1000');
   await expect(profileDialog(page)).toBeAttached();
-  await detailDialog(page).getByRole('button', { name: 'Kapat' }).first().click();
+  await detailDialog(page).getByRole('button', { name: 'Kapat', exact: true }).first().click();
   await expect(detailDialog(page)).toHaveCount(0);
   await expect(page).toHaveURL(/\/#profil$/);
   await page.keyboard.press('Escape');

@@ -39,7 +39,7 @@ test("consents before 'Kaydı Tamamla': the KVKK notice and the contract are req
   const terms = page.getByRole('dialog', { name: 'Ön Bilgilendirme Formu ve Mesafeli Sözleşme' });
   await expect(terms).toContainText('Cayma hakkı');
   await expect(terms).toContainText('12 ay taahhütlüdür');
-  await terms.getByRole('button', { name: 'Kapat' }).click();
+  await terms.getByRole('button', { name: 'Kapat', exact: true }).click();
 
   await kvkk.check();
   await expect(finish).toBeDisabled();

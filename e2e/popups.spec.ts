@@ -220,7 +220,7 @@ test.describe('login', () => {
     await expectSameWindow(page);
 
     // The opener is gone; focus goes to what took its place in the header.
-    await popup.getByRole('button', { name: 'Kapat' }).click();
+    await popup.getByRole('button', { name: 'Kapat', exact: true }).click();
     await expect(popup).toBeHidden();
     await expect(name).toBeFocused();
 
@@ -437,7 +437,7 @@ test.describe('login', () => {
     // The change-number link goes back to the first step with the number kept.
     await opener.click();
     await popup.getByLabel('TC Kimlik No').fill('12345678901');
-    await popup.getByRole('button', { name: 'Kapat' }).click();
+    await popup.getByRole('button', { name: 'Kapat', exact: true }).click();
     await expect(popup).toBeHidden();
     await expect(opener).toBeFocused();
   });
@@ -456,7 +456,7 @@ test.describe('login', () => {
     await popup.getByRole('button', { name: 'Log in' }).click();
     await expect(popup.getByText('This is not a valid Turkish ID number. Check the digits one by one.')).toBeVisible();
     await expectNoAxeViolations(page);
-    await popup.getByRole('button', { name: 'Close' }).click();
+    await popup.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(popup).toBeHidden();
 
     await (await openHeaderMenu(page)).getByRole('button', { name: 'Contact form' }).click();

@@ -192,7 +192,7 @@ test.describe('profile of a customer with approved identity', () => {
     await expect(transfer.getByRole('tab')).toHaveText(['Abonelik Bilgileri', 'Müşteri Bilgileri', 'Tarife Bilgileri']);
     await expect(transfer.getByRole('tabpanel')).toContainText('Transfer Başvurusu');
     await expect(transfer.getByRole('tabpanel').getByRole('link', { name: /Sözleşme/ })).toHaveAttribute('href', /\/contract-/);
-    await transfer.getByRole('button', { name: 'Kapat' }).click();
+    await transfer.getByRole('button', { name: 'Kapat', exact: true }).click();
     await expect(transfer).toBeHidden();
 
     // The corporate one: business name, tax office and number, and the documents.
@@ -253,7 +253,7 @@ test.describe('profile of a customer with approved identity', () => {
         await expect(modal.getByRole('link', { name: /İmza Sirküleri/ })).toHaveAttribute('href', /\/files\//);
         await expect(modal.locator('input[type="file"]')).toHaveCount(0);
         await expectNoAxeViolations(page);
-        await modal.getByRole('button', { name: 'Kapat' }).click();
+        await modal.getByRole('button', { name: 'Kapat', exact: true }).click();
         await expect(detail.getByRole('tabpanel')).toContainText('Onay Sürecinde');
       } finally {
         await sandbox('/__sandbox/subscriptions/1003/docs-status', { status: 3, message });
@@ -284,9 +284,15 @@ test.describe('profile of a customer with approved identity', () => {
         await expectNoAxeViolations(page);
 
         // Approved by the provider: read-only, with the links, and nothing asked of the customer.
+        // The documents have their own URL, so a reload shows them again, with the new status.
         await sandbox('/__sandbox/subscriptions/1003/docs-status', { status: 2 });
+        await expect(page).toHaveURL(/#profil\/belgeler\/1003$/);
         await page.reload();
-        const again = await openProfile(page, 'Ayşe Yılmaz');
+        await expect(modal).toContainText('Onaylandı');
+        await modal.getByRole('button', { name: 'Kapat', exact: true }).click();
+        await expect(modal).toHaveCount(0);
+        await expect(page).toHaveURL(/#profil$/);
+        const again = profileDialog(page);
         await expect(subscriptionItems(again).nth(0)).not.toContainText('Şirket Belgeleri bölümünden');
         await subscriptionItems(again).nth(0).getByRole('button', { name: /Detayları Gör/ }).click();
         const detail = page.getByRole('dialog', { name: 'Abonelik Detayı: Limitsiz Fiber 1000' });

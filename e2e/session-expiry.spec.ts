@@ -31,6 +31,8 @@ test('session expiry: a refused token ends the session at once, the login opens 
   const login = page.getByRole('dialog', { name: 'Giriş Yap' });
   await expect(login.getByLabel('TC Kimlik No')).toHaveValue(customer.nationality_number);
   await login.getByRole('button', { name: 'Giriş Yap' }).click();
+  // The code step shows once the code is sent; only then is the newest code this one.
+  await expect(login.getByLabel('SMS Kodu')).toBeFocused();
   await login.getByLabel('SMS Kodu').fill(await latestCode(customer.phone));
   await login.getByRole('button', { name: 'Kodu Onayla' }).click();
   await expect(login).toBeHidden();

@@ -197,7 +197,7 @@ test('§8 registered_user at transfer step 4: the registered-user popup', async 
   await dialog.getByRole('button', { name: 'Giriş Yap' }).click();
   const login = page.getByRole('dialog', { name: 'Giriş Yap' });
   await expect(login.getByLabel('TC Kimlik No')).toHaveValue(registered);
-  await login.getByRole('button', { name: 'Kapat' }).click();
+  await login.getByRole('button', { name: 'Kapat', exact: true }).click();
   await expect(login).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toBeVisible();
   await expect(page.getByLabel('T.C. Kimlik No')).toHaveValue(registered);

@@ -1,12 +1,13 @@
 'use client';
 
+import { usePathname, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { lazy, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useLoginPopup } from '@/components/account/login-popup';
 import { ProfileContent } from '@/components/account/profile-popup';
 import { usePopups, usePopupStack } from '@/components/popups/popup-provider';
 import { useCurrentUser } from '@/components/session/session-provider';
-import { type AccountView, hashOfView, isAccountPopup, popupIdsOfView, viewOfHash, viewWithout } from '@/lib/account/views';
+import { type AccountView, companyDocsPopup, hashOfView, isAccountPopup, popupIdsOfView, subscriptionPopup, viewOfHash, viewWithout } from '@/lib/account/views';
 
 // The views' code loads when one is first opened, never with a page.
 const SubscriptionDetail = lazy(() => import('@/components/account/subscription-detail').then((module) => ({ default: module.SubscriptionDetail })));
@@ -14,10 +15,13 @@ const CompanyDocs = lazy(() => import('@/components/account/company-docs').then(
 
 const SHOW_EVENT = 'ob:account-view';
 
+// History entries are written without Next's own fields: Next's router copies those itself, and
+// ignores (and on its next refresh undoes) a change whose state already carries them.
+
 /** Shows an account view: a new history entry (Back closes it), or the same one when it already shows. */
 export function showAccountView(view: AccountView): void {
   const hash = hashOfView(view);
-  if (window.location.hash !== hash) window.history.pushState({ ...window.history.state, accountView: true }, '', hash);
+  if (window.location.hash !== hash) window.history.pushState({ accountView: true }, '', hash);
   window.dispatchEvent(new Event(SHOW_EVENT));
 }
 
@@ -28,7 +32,7 @@ function leaveTo(view: AccountView | null): void {
     return;
   }
   const { pathname, search } = window.location;
-  window.history.replaceState(window.history.state, '', view ? hashOfView(view) : `${pathname}${search}`);
+  window.history.replaceState(null, '', view ? hashOfView(view) : `${pathname}${search}`);
   window.dispatchEvent(new Event(SHOW_EVENT));
 }
 
@@ -38,15 +42,17 @@ function leaveTo(view: AccountView | null): void {
  * open and close them, and closing a popup takes its view out of the URL.
  */
 export function AccountViews() {
-  const { user } = useCurrentUser();
+  const { latestUser } = useCurrentUser();
   const { stack } = usePopupStack();
   const popups = usePopups();
   const openLogin = useLoginPopup();
   const t = useTranslations('profile');
-  // Read by the URL's events, which outlive a render.
-  const latest = useRef({ user, open: [] as string[] });
+  const pathname = usePathname();
+  const search = useSearchParams().toString();
+  // The popups open now, read by the URL's events, which outlive a render.
+  const shown = useRef<string[]>([]);
   useLayoutEffect(() => {
-    latest.current = { user, open: stack.filter((item) => !item.closing).map((item) => item.id) };
+    shown.current = stack.filter((item) => !item.closing).map((item) => item.id);
   });
   /** Popups this component closes itself: their closing is no visitor leaving the view. */
   const closing = useRef(new Set<string>());
@@ -55,14 +61,14 @@ export function AccountViews() {
   const sync = useCallback(() => {
     const view = viewOfHash(window.location.hash);
     const wanted = popupIdsOfView(view);
-    const open = latest.current.open.filter(isAccountPopup);
+    const open = shown.current.filter(isAccountPopup);
     for (const id of [...open].reverse()) {
       if (wanted.includes(id)) continue;
       closing.current.add(id);
       popups.close(id);
     }
     if (!view) return;
-    const customer = latest.current.user;
+    const customer = latestUser();
     if (!customer) {
       if (loggingIn.current) return;
       loggingIn.current = true;
@@ -83,23 +89,32 @@ export function AccountViews() {
       if (open.includes(id)) continue;
       if (id === 'profile') {
         popups.open({ id, size: 'full', title: t('title'), onClose: onClose(id), render: ({ close }) => <ProfileContent close={close} /> });
-      } else if (view.kind === 'subscription') {
-        const name = customer.subscriptions.find((item) => item.subscription_id === view.id)?.data.product.name;
+        continue;
+      }
+      // Every view above the profile is one subscription's: its details, its company documents or both.
+      const subscriptionId = view.kind === 'profile' ? 0 : view.id;
+      if (id === subscriptionPopup(subscriptionId)) {
+        const name = customer.subscriptions.find((item) => item.subscription_id === subscriptionId)?.data.product.name;
         popups.open({
           id,
           size: 'big',
           title: name ? t('detail.title', { name }) : t('detail.titleUnknown'),
           onClose: onClose(id),
-          render: () => <SubscriptionDetail subscriptionId={view.id} />,
+          render: () => <SubscriptionDetail subscriptionId={subscriptionId} />,
         });
-      } else if (view.kind === 'companyDocs') {
-        popups.open({ id, size: 'big', title: t('companyDocs.title'), onClose: onClose(id), render: () => <CompanyDocs subscriptionId={view.id} /> });
+      } else if (id === companyDocsPopup(subscriptionId)) {
+        popups.open({ id, size: 'big', title: t('companyDocs.title'), onClose: onClose(id), render: () => <CompanyDocs subscriptionId={subscriptionId} /> });
       }
     }
-  }, [popups, openLogin, t]);
+  }, [popups, openLogin, t, latestUser]);
 
+  // Also after each navigation of Next's router, which writes the history without an event: the
+  // wizard's finish line goes to '/#profil'.
   useEffect(() => {
     sync();
+  }, [sync, pathname, search]);
+
+  useEffect(() => {
     window.addEventListener(SHOW_EVENT, sync);
     window.addEventListener('popstate', sync);
     window.addEventListener('hashchange', sync);

@@ -15,9 +15,13 @@ import { canUploadCompanyDocs } from '@/lib/domain/subscription';
 import { reviewStatusKey } from '@/lib/profile/review';
 import { NoSubscription } from '@/components/account/no-subscription';
 
-/** Opens the company documents modal of a corporate subscription (spec §2), at its own URL (`#profil/belgeler/<id>`). */
+/**
+ * Opens the company documents modal of a corporate subscription (spec §2), at its own URL:
+ * `#profil/belgeler/<id>` from the profile's list, `#profil/abonelik/<id>/belgeler` above the details
+ * they were opened from, so closing them shows the details as they were.
+ */
 export function useCompanyDocsPopup() {
-  return useCallback((subscriptionId: number) => showAccountView({ kind: 'companyDocs', id: subscriptionId }), []);
+  return useCallback((subscriptionId: number, overDetail = false) => showAccountView({ kind: 'companyDocs', id: subscriptionId, overDetail }), []);
 }
 
 /**

@@ -106,7 +106,7 @@ function CustomerInfo({ subscription }: { subscription: Subscription }) {
         value: (
           <span className={styles.secretRow}>
             <StatusPill tone={reviewTones[docsKey].pill}>{review(docsKey)}</StatusPill>
-            <Button variant="secondary" size="small" aria-haspopup="dialog" onClick={() => openCompanyDocs(subscription.subscription_id)}>
+            <Button variant="secondary" size="small" aria-haspopup="dialog" onClick={() => openCompanyDocs(subscription.subscription_id, true)}>
               {t('companyDocs')}
             </Button>
           </span>

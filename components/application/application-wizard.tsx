@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useSearchParams } from 'next/navigation';
+import { useRouter as useNextRouter, useSearchParams } from 'next/navigation';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useAcceptedConsents } from '@/components/application/consent-checks';
 import { AddressStep } from '@/components/application/address-step';
@@ -40,6 +40,7 @@ import {
   type StepName,
   stepsOf,
 } from '@/lib/application/flow';
+import { hashOfView } from '@/lib/account/views';
 import { isCampaignActive } from '@/lib/campaign';
 import { pushTrackingEvent } from '@/lib/domain/datalayer';
 import { infrastructureOf } from '@/lib/domain/infrastructure';
@@ -73,6 +74,7 @@ export interface WizardData {
 export default function ApplicationWizard({ flow, provinces, products, jobs, countries, campaign, settingsFailed }: WizardData) {
   const t = useTranslations('application');
   const router = useRouter();
+  const nextRouter = useNextRouter();
   const searchParams = useSearchParams();
   const { user, setUser, refresh } = useCurrentUser();
   const { state, dispatch, restored, filedElsewhere, markFiled, forget } = useFlow(flow);
@@ -86,7 +88,6 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
   const acceptedConsents = useAcceptedConsents();
   const openLogin = usePopup('login');
   const openInquiry = usePopup('inquiry');
-  const openProfile = usePopup('profile');
   const [busy, setBusy] = useState(false);
   /** Set once the application is filed: the finish line replaces the steps. */
   const [received, setReceived] = useState<{ subscription: SubscriptionSummary | null; identityStatus: number; order: ReactNode } | null>(null);
@@ -192,11 +193,12 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
     router.replace('/');
   };
 
-  /** From the finish line, the wizard closes and the profile opens (spec §4). */
-  const openProfileFromReceived = () => {
-    router.replace('/');
-    openProfile();
-  };
+  /**
+   * From the finish line, the wizard closes and the profile opens (spec §4), at its own URL: the
+   * home page's path in this language without the flow's query, and the profile's hash (which the
+   * localized router's typed paths do not take).
+   */
+  const openProfileFromReceived = () => nextRouter.replace(`${window.location.pathname}${hashOfView({ kind: 'profile' })}`);
 
   const confirmWithoutCode = async () => Boolean(state.campaignCode || state.referenceCode) || (await askNoCode()) === 'continue';
 

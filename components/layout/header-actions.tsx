@@ -55,10 +55,12 @@ export function HeaderAccount({
     if (loggedIn) return;
     const openFromHash = () => {
       if (!LOGIN_HASHES.has(window.location.hash)) return;
-      window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+      window.history.replaceState(null, '', window.location.pathname + window.location.search);
       void openLogin();
     };
-    openFromHash();
+    // Next's router learns of a URL change only after its own effect, which runs after this one;
+    // a URL it missed would come back with its next refresh (after the login, say).
+    queueMicrotask(openFromHash);
     window.addEventListener('hashchange', openFromHash);
     return () => window.removeEventListener('hashchange', openFromHash);
   }, [loggedIn, openLogin]);

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { createContext, type ReactNode, startTransition, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, startTransition, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { SessionUser } from '@/lib/api/types';
 import { SESSION_ENDPOINT as SESSION_URL } from '@/lib/api/session-endpoint';
 
@@ -16,6 +16,8 @@ async function fetchSessionUser(): Promise<SessionUser | null> {
 interface SessionState {
   user: SessionUser | null;
   setUser: (user: SessionUser | null) => void;
+  /** The user as last set, before React has rendered it. */
+  latestUser: () => SessionUser | null;
 }
 
 const SessionContext = createContext<SessionState | null>(null);
@@ -27,14 +29,25 @@ const SessionContext = createContext<SessionState | null>(null);
  * add its code to every first load for one value.
  */
 export function SessionProvider({ initialUser, children }: { initialUser: SessionUser | null; children: ReactNode }) {
-  const [user, setUser] = useState(initialUser);
+  const [user, setState] = useState(initialUser);
+  // What the URL's events read (components/account/account-views.tsx): a login's success opens the
+  // profile in the same tick as it sets the user, before any render.
+  const latest = useRef(initialUser);
+  const setUser = useCallback((next: SessionUser | null) => {
+    latest.current = next;
+    setState(next);
+  }, []);
   // A server render after router.refresh() brings the session as the server sees it now.
   const [serverUser, setServerUser] = useState(initialUser);
   if (initialUser !== serverUser) {
     setServerUser(initialUser);
-    setUser(initialUser);
+    setState(initialUser);
   }
-  const value = useMemo(() => ({ user, setUser }), [user]);
+  useLayoutEffect(() => {
+    latest.current = user;
+  }, [user]);
+  const latestUser = useCallback(() => latest.current, []);
+  const value = useMemo(() => ({ user, setUser, latestUser }), [user, setUser, latestUser]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
@@ -49,13 +62,15 @@ export interface CurrentUser {
   logout: () => Promise<void>;
   /** The server already ended the session (its token was refused): show everyone as logged out. */
   expire: () => void;
+  /** The user as last set, for code that runs outside a render (an event of the URL, say). */
+  latestUser: () => SessionUser | null;
 }
 
 export function useCurrentUser(): CurrentUser {
   const router = useRouter();
   const session = useContext(SessionContext);
   if (!session) throw new Error('useCurrentUser needs the SessionProvider (mounted in the locale layout)');
-  const { user, setUser: setState } = session;
+  const { user, setUser: setState, latestUser } = session;
 
   // Server components (the page below the header) read the session too: re-render them in place.
   const refreshServer = useCallback(() => startTransition(() => router.refresh()), [router]);
@@ -86,5 +101,5 @@ export function useCurrentUser(): CurrentUser {
     refreshServer();
   }, [setState, refreshServer]);
 
-  return { user, setUser, refresh, logout, expire };
+  return { user, setUser, refresh, logout, expire, latestUser };
 }
