@@ -84,7 +84,7 @@ test('§4 new flow: address, package, identity, contact, then logged in with the
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Hesabıma Git' }).click();
 
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/#profil$/);
   await expect(page.getByRole('banner')).toContainText(`${applicant.name} ${applicant.surname}`);
   await expect(page.getByRole('dialog', { name: 'Hesabım' })).toBeVisible();
   const events = await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer);
