@@ -20,6 +20,14 @@ import {
   verifyContact,
 } from './support/wizard';
 
+
+/** The spec's success dialog for an applied code (§8): what the code gives, then 'Tamam'. */
+async function closeCodeApplied(page: Page, title: string, text: string) {
+  const dialog = page.getByRole('alertdialog', { name: title });
+  await expect(dialog).toContainText(text);
+  await dialog.getByRole('button', { name: 'Tamam' }).click();
+  await expect(dialog).toBeHidden();
+}
 test('§4 new flow: address, package, identity, contact, then logged in with the profile open; §4 infrastructure: fibre with gbps is 1000 Mbps', async ({ page }) => {
   // The whole application with five accessibility scans: more than the default minute on a busy machine.
   test.slow();
@@ -158,13 +166,35 @@ test('§5 selects: search ignores case with Turkish dotted and dotless i', async
 
 test('§5 address: all eight levels before continuing; §4 infrastructure: fibre without gbps is its down speed', async ({ page }) => {
   await openWizard(page);
+  // A list on its way says so (issue 16, item 5): the district list is held until that was seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/util/infrastructure-inquiry/infrastructure', async (route) => {
+    await held;
+    await route.continue();
+  });
   await chooseLevel(page, 'İl', 'İstanbul');
+  await expect(page.getByRole('status').filter({ hasText: 'İlçe listesi yükleniyor…' })).toBeVisible();
+  // From here on every list passes at once.
+  release();
   // The district list is in place (the button below has stopped moving).
-  await expect(page.getByRole('combobox', { name: 'İlçe' })).toBeVisible();
+  const district = page.getByRole('combobox', { name: 'İlçe' });
+  await expect(district).toBeVisible();
   await page.getByRole('button', { name: 'Paket Seç' }).click();
+
+  // The spec's message once, at the level to choose, with the focus there and a summary linking to it.
+  const text = 'Eksik Bilgi Girişi Lütfen bilgileri eksiksiz olarak tamamlayın. Bilgiler eksik olduğunda, işlemler gerçekleşmeyecektir.';
   const missing = page.getByRole('alert').filter({ hasText: 'Eksik Bilgi Girişi' });
-  await expect(missing).toHaveText('Eksik Bilgi GirişiLütfen bilgileri eksiksiz olarak tamamlayın. Bilgiler eksik olduğunda, işlemler gerçekleşmeyecektir.');
+  await expect(missing).toHaveText(text);
+  await expect(district).toBeFocused();
+  await expect(district).toHaveAttribute('aria-invalid', 'true');
+  await expect(district).toHaveAccessibleDescription(text);
+  await expect(page.getByText('Bir alanı düzeltin')).toBeVisible();
+  await page.getByRole('combobox', { name: 'İl', exact: true }).focus();
+  await page.getByRole('link', { name: 'İlçe', exact: true }).click();
+  await expect(district).toBeFocused();
   await expect(page).toHaveURL(/basvuru=yeni$/);
+  await expectNoAxeViolations(page);
 
   // Seven levels are not enough either: the inner door is missing.
   await chooseLevel(page, 'İlçe', 'Kadıköy');
@@ -174,6 +204,7 @@ test('§5 address: all eight levels before continuing; §4 infrastructure: fibre
   await expect(missing).toHaveCount(0);
   await page.getByRole('button', { name: 'Paket Seç' }).click();
   await expect(missing).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'İç Kapı No' })).toBeFocused();
   await chooseLevel(page, 'İç Kapı No', 'Daire 2');
   await expect(missing).toHaveCount(0);
   // Door 2: fibre without gbps, 100,000 kbps down, shown as 100 Mbps.
@@ -467,9 +498,10 @@ test('§4 codes: without a code, the popup offers Kod Ekle or Eklemeden Devam Et
   await expect(input).toHaveAccessibleDescription('Kampanya kodu bulunamadı.');
   await input.fill('KAMPANYA50');
   await box.getByRole('button', { name: 'Sorgula', exact: true }).click();
-  await expect(box.getByRole('tabpanel').getByRole('note')).toHaveText('Kod Uygulandı');
+  await closeCodeApplied(page, 'Kod Uygulandı', 'Kampanya kodu uygulandı: KAMPANYA50 (3 ay boyunca aylık 50 TL indirim)');
   await expect(box).toContainText('Kampanya kodu uygulandı: KAMPANYA50 (3 ay boyunca aylık 50 TL indirim)');
-  await expect(page.getByRole('complementary', { name: 'Başvuru özeti' })).toContainText('KAMPANYA50');
+  // The right-hand summary's notice for an applied code (spec §2).
+  await expect(page.getByRole('complementary', { name: 'Başvuru özeti' })).toContainText('Kampanya kodu uygulandı: KAMPANYA50 (3 ay boyunca aylık 50 TL indirim)');
 
   // With a code applied, the popup does not ask again.
   await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
@@ -492,7 +524,7 @@ test('the summary is a clear cart: each month\'s price, the discounts and how th
   const box = campaignBox(page);
   await box.getByRole('textbox', { name: 'Kampanya kodu', exact: true }).fill('KAMPANYA50');
   await box.getByRole('button', { name: 'Sorgula', exact: true }).click();
-  await expect(box.getByRole('tabpanel').getByRole('note')).toHaveText('Kod Uygulandı');
+  await closeCodeApplied(page, 'Kod Uygulandı', 'KAMPANYA50');
   await expect(summary).toContainText('1.–3. ay: 369,90 TL');
   await expect(summary).toContainText('Kampanya kodu KAMPANYA50: 3 ay boyunca aylık 50 TL');
   await expect(summary).toContainText('Hoş geldin indirimi');
@@ -511,10 +543,10 @@ test('§5 campaign code: national ID needed with 11 digits; §5 campaign code: n
   // Empty: 'Kampanya Kodu Hatalı'.
   await query.click();
   await expect(box.getByText('Kampanya Kodu Hatalı', { exact: true })).toBeVisible();
-  await expect(input).toHaveAccessibleDescription('Kampanya kodunuz eksik veya hatalı.');
+  await expect(input).toHaveAccessibleDescription('Kampanya Kodu Hatalı Kampanya kodunuz eksik veya hatalı.');
   await input.fill('   ');
   await query.click();
-  await expect(input).toHaveAccessibleDescription('Kampanya kodunuz eksik veya hatalı.');
+  await expect(input).toHaveAccessibleDescription('Kampanya Kodu Hatalı Kampanya kodunuz eksik veya hatalı.');
 
   // A code, but the TC kimlik no of the form is missing, then short: 'TC Kimlik Hatalı', said at
   // the TC field (where it is to be typed), which gets the focus.
@@ -557,7 +589,7 @@ test('§5 reference code: non-empty; §5 reference code: at most 32 characters; 
 
   await query.click();
   await expect(box.getByText('Referans Kodu Hatalı', { exact: true })).toBeVisible();
-  await expect(input).toHaveAccessibleDescription('Referans kodunuz eksik veya hatalı.');
+  await expect(input).toHaveAccessibleDescription('Referans Kodu Hatalı Referans kodunuz eksik veya hatalı.');
 
   await input.pressSequentially('R'.repeat(33));
   await expect(input).toHaveValue('R'.repeat(32));
@@ -568,10 +600,10 @@ test('§5 reference code: non-empty; §5 reference code: at most 32 characters; 
   // The reference code needs no TC kimlik no.
   await input.fill('REFERANS30');
   await query.click();
-  await expect(box.getByRole('tabpanel').getByRole('note')).toHaveText('Referans Kodu Uygulandı');
+  await closeCodeApplied(page, 'Referans Kodu Uygulandı', 'Referans kodu uygulandı: REFERANS30 (12 ay boyunca aylık 30 TL indirim)');
   await expect(box).toContainText('Referans kodu uygulandı: REFERANS30 (12 ay boyunca aylık 30 TL indirim)');
   const summary = page.getByRole('complementary', { name: 'Başvuru özeti' });
-  await expect(summary).toContainText('REFERANS30');
+  await expect(summary).toContainText('Referans kodu uygulandı: REFERANS30 (12 ay boyunca aylık 30 TL indirim)');
   // The cart: a reference code cannot be combined with other campaigns, so the welcome discount drops out.
   await expect(summary).toContainText('Her ay 419,90 TL');
   await expect(summary).toContainText('Referans kodu REFERANS30: 12 ay boyunca aylık 30 TL; diğer kampanyalarla birleştirilemez');

@@ -1,4 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
+import { apiLogin } from './support/api';
+import { withLock } from './support/lock';
 import { chooseLevel } from './support/wizard';
 
 // Every text the product builds is English on an English page; data the upstream sends in Turkish
@@ -8,6 +11,10 @@ test('English is English: setup fee, prices and the tariff tag in English, Turki
   test.slow();
   await page.goto('/en?basvuru=yeni');
   await chooseLevel(page, 'Province', 'İstanbul');
+  // Place names are Turkish data: the list and the chosen name are marked so.
+  await expect(page.getByRole('combobox', { name: 'Province' })).toHaveAttribute('lang', 'tr');
+  await expect(page.getByRole('combobox', { name: 'District' })).toHaveAttribute('lang', 'tr');
+  await expect(page.locator('[role="listbox"][aria-label="District"]')).toHaveAttribute('lang', 'tr');
   await chooseLevel(page, 'District', 'Kadıköy');
   await chooseLevel(page, 'Neighbourhood');
   await chooseLevel(page, 'Street/Avenue');
@@ -51,4 +58,24 @@ test('the Turkish page keeps the upstream\'s own words and the Turkish number fo
   await expect(card.getByText('Limitsiz Fiber 100', { exact: true })).not.toHaveAttribute('lang', /.*/);
   await expect(page.getByLabel('Kurulum ücreti ödeme yöntemi').getByRole('option')).toHaveText(['Ödeme yöntemini seçin', 'Peşin - 999 TL', '12 X 150 TL']);
   await expect(card).toContainText('449,90 TL');
+});
+
+test('English account pages mark Turkish-only data: tariff names, the address and the reviewer\'s message', async ({ page }) => {
+  const customer = FIXTURE_CUSTOMERS.approved;
+  await apiLogin(page.request, customer);
+  await page.goto('/en#profil');
+  const profile = page.getByRole('dialog', { name: 'My account' });
+  const corporate = profile.getByRole('list', { name: 'Your subscriptions' }).locator(':scope > li').first();
+  await expect(corporate.getByText('Limitsiz Fiber 1000', { exact: true })).toHaveAttribute('lang', 'tr');
+  await corporate.getByRole('button', { name: /See details/ }).click();
+  const detail = page.getByRole('dialog', { name: /Limitsiz Fiber 1000/ });
+  await expect(detail.getByText(/Kadıköy/)).toHaveAttribute('lang', 'tr');
+  await detail.getByRole('tab', { name: 'Customer info' }).click();
+  // The profile's tests change these documents' status: one at a time.
+  await withLock('company-docs-1003', async () => {
+    await detail.getByRole('button', { name: 'Company documents' }).click();
+    const docs = page.getByRole('dialog', { name: 'Company documents' });
+    await expect(docs.getByText('Vergi levhası okunaklı değil. Lütfen belgeleri yeniden yükleyin.')).toHaveAttribute('lang', 'tr');
+    await expect(page).toHaveURL(/#profil\/abonelik\/1003\/belgeler$/);
+  });
 });

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
 import { openHeaderMenu } from './support/header';
-import { sandbox } from './support/sandbox';
+import { latestCode, sandbox } from './support/sandbox';
 import { closedPort, type RunningSandbox, type RunningSite, startSandbox, startSite } from './support/servers';
 import { chooseAddress } from './support/wizard';
 
@@ -83,7 +84,11 @@ test('the contact form at the bound: Tekrar dene sends what was typed again', as
   await form.getByLabel('Telefon Numarası').pressSequentially('5321234567');
   await form.getByLabel('Mesajınız').fill('Yavaş bir günde bile ulaşsın.');
   await sandbox('/__sandbox/slow', { ms: TIMEOUT_MS + 3000 }, upstream.url);
-  await form.getByRole('button', { name: 'Gönder' }).click();
+  const send = form.getByRole('button', { name: 'Gönder' });
+  await send.click();
+  // Busy while the call runs: it cannot send twice.
+  await expect(send).toBeDisabled();
+  await expect(send).toHaveAttribute('aria-busy', 'true');
   const dialog = page.getByRole('alertdialog', { name: 'Bir Hata Oluştu' });
   await expect(dialog).toContainText('Sunucu zamanında yanıt vermedi.', { timeout: TIMEOUT_MS + 5000 });
   await sandbox('/__sandbox/slow', { ms: 0 }, upstream.url);
@@ -91,4 +96,30 @@ test('the contact form at the bound: Tekrar dene sends what was typed again', as
   // The upstream's own receipt (spec §4 shows its message), for what was typed before the timeout.
   await expect(form.getByText(/^Talebiniz alın/)).toBeVisible();
   await expect(form.getByLabel('Ad Soyad')).toHaveValue('Deniz Arslan');
+});
+
+test("a slow login: each step's button is busy while its call runs and sends once", async ({ page }) => {
+  const customer = FIXTURE_CUSTOMERS.notSent;
+  const started: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/v1/customers/auth-start')) started.push(request.method());
+  });
+  await page.goto(`${site.url}/#giris`);
+  const login = page.getByRole('dialog', { name: 'Giriş Yap' });
+  await login.getByLabel('TC Kimlik No').fill(customer.nationality_number);
+  await sandbox('/__sandbox/slow', { ms: 2500 }, upstream.url);
+  const start = login.getByRole('button', { name: 'Giriş Yap' });
+  await start.click();
+  await expect(start).toBeDisabled();
+  await expect(start).toHaveAttribute('aria-busy', 'true');
+  await start.click({ force: true });
+  const code = login.getByLabel('SMS Kodu');
+  await expect(code).toBeFocused({ timeout: 15_000 });
+  expect(started).toEqual(['POST']);
+  await code.fill(await latestCode(customer.phone, upstream.url));
+  const confirm = login.getByRole('button', { name: 'Kodu Onayla' });
+  await confirm.click();
+  await expect(confirm).toBeDisabled();
+  await expect(confirm).toHaveAttribute('aria-busy', 'true');
+  await expect(login).toBeHidden({ timeout: 15_000 });
 });

@@ -92,10 +92,15 @@ test('§5 service number: digits only, at least 5', async ({ page }) => {
   await field.pressSequentially('12-3a4');
   await expect(field).toHaveValue('1234');
   await page.getByRole('button', { name: 'Adres Bilgilerini Ekle' }).click();
+  // The spec's title and text once, at the field, with the focus there and a summary linking to it.
   await expect(field).toHaveAccessibleDescription(
-    /Hizmet Numarası Hatalı: Hizmet numarası yalnızca rakamlardan oluşmalı ve en az 5 haneli olmalıdır\.$/,
+    /Hizmet Numarası Hatalı Hizmet numarası yalnızca rakamlardan oluşmalı ve en az 5 haneli olmalıdır\.$/,
   );
   await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toBeFocused();
+  await expect(page.getByText('Bir alanı düzeltin')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Hizmet Numarası Hatalı' })).toHaveAttribute('href', /service-number$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Hizmet Numarası Hatalı' })).toHaveCount(1);
   await expect(field).toHaveValue('1234');
   await expect(page.getByRole('combobox', { name: 'İl', exact: true })).toHaveCount(0);
 

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import styles from '@/components/account/account.module.css';
+import { useTurkishData } from '@/components/ui/page-language';
 import type { SubscriptionSummary } from '@/lib/api/types';
 import { formatDate } from '@/lib/domain/format';
 import { applicationTypeKey, sortSubscriptions, subscriptionStatusKey } from '@/lib/domain/subscription';
@@ -24,6 +25,8 @@ export function ApplicationList<S extends SubscriptionSummary>({
   renderExtra?: (subscription: S) => ReactNode;
 }) {
   const t = useTranslations('inquiry');
+  // Tariff names come in Turkish only.
+  const turkish = useTurkishData();
   const s = useTranslations('subscription');
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
@@ -47,7 +50,9 @@ export function ApplicationList<S extends SubscriptionSummary>({
             return (
               <li key={subscription.subscription_id} className={styles.application}>
                 <div className={styles.applicationHead}>
-                  <span className={styles.product}>{subscription.data.product.name}</span>
+                  <span className={styles.product} lang={turkish}>
+                    {subscription.data.product.name}
+                  </span>
                   <span className={styles.status} data-status={status}>
                     <span className="visually-hidden">{t('status')}: </span>
                     {s(`status.${status}`)}

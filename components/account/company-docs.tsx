@@ -11,6 +11,7 @@ import { StatusPill } from '@/components/account/status-pill';
 import { ProfileLoading } from '@/components/account/profile-loading';
 import { useProfile } from '@/components/account/use-profile';
 import { Notice } from '@/components/ui/notice';
+import { useTurkishData } from '@/components/ui/page-language';
 import { canUploadCompanyDocs } from '@/lib/domain/subscription';
 import { reviewStatusKey } from '@/lib/profile/review';
 import { NoSubscription } from '@/components/account/no-subscription';
@@ -33,6 +34,8 @@ export function CompanyDocs({ subscriptionId }: { subscriptionId: number }) {
   const t = useTranslations('profile.companyDocs');
   const review = useTranslations('profile.review');
   const identity = useTranslations('profile.identity');
+  // The reviewer writes in Turkish only.
+  const turkish = useTurkishData();
   const headingId = useId();
   const { profile, failed, refresh } = useProfile();
   if (!profile) return <ProfileLoading failed={failed} />;
@@ -62,7 +65,7 @@ export function CompanyDocs({ subscriptionId }: { subscriptionId: number }) {
         <p className={styles.noticeText}>{t(`notice.${key}`)}</p>
         {docs.status === 3 && docs.message ? (
           <p className={styles.noticeText}>
-            <strong>{identity('reason')}</strong> {docs.message}
+            <strong>{identity('reason')}</strong> <span lang={turkish}>{docs.message}</span>
           </p>
         ) : null}
       </Notice>

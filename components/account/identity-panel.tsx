@@ -8,6 +8,7 @@ import { reviewTones } from '@/components/account/review-tone';
 import styles from '@/components/account/profile.module.css';
 import { StatusPill } from '@/components/account/status-pill';
 import { Notice } from '@/components/ui/notice';
+import { useTurkishData } from '@/components/ui/page-language';
 import type { ConfirmNationality } from '@/lib/api/types';
 import { canUploadIdentity } from '@/lib/domain/subscription';
 import { reviewStatusKey } from '@/lib/profile/review';
@@ -23,6 +24,8 @@ export function IdentityPanel({ identity, onUploaded }: { identity: ConfirmNatio
   const key = reviewStatusKey(identity.status);
   const tones = reviewTones[key];
   const canUpload = canUploadIdentity(identity.status);
+  // The reviewer writes in Turkish only.
+  const turkish = useTurkishData();
   const front = t('identity.front');
   const back = t('identity.back');
 
@@ -39,7 +42,7 @@ export function IdentityPanel({ identity, onUploaded }: { identity: ConfirmNatio
         <p className={styles.noticeText}>{t(`identity.notice.${key}`)}</p>
         {identity.status === 3 && identity.message ? (
           <p className={styles.noticeText}>
-            <strong>{t('identity.reason')}</strong> {identity.message}
+            <strong>{t('identity.reason')}</strong> <span lang={turkish}>{identity.message}</span>
           </p>
         ) : null}
       </Notice>

@@ -108,7 +108,7 @@ function NationalityStep({
     control,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(authStartSchema), defaultValues: { nationality_number: defaultValue } });
 
   // In the same commit as the field appears, so no key pressed meanwhile is lost; the caret goes
@@ -176,7 +176,7 @@ function NationalityStep({
           )}
         />
       </Field>
-      <Button type="submit" block>
+      <Button type="submit" block disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
         {t('submit')}
       </Button>
     </form>
@@ -214,7 +214,7 @@ function CodeStep({
     setError,
     setValue,
     clearErrors,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(codeSchema), defaultValues: { sms_code: '' } });
 
   // The code field takes focus when this step appears (after the TC step's button, which is gone).
@@ -303,7 +303,7 @@ function CodeStep({
       <div role="status" className={styles.status}>
         {resent ? <Notice tone="success">{t('resent')}</Notice> : null}
       </div>
-      <Button type="submit" block>
+      <Button type="submit" block disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
         {t('confirm')}
       </Button>
       <div className={styles.row}>

@@ -60,6 +60,7 @@ export function SubscriptionDetail({ subscriptionId }: { subscriptionId: number 
 function SubscriptionInfo({ subscription }: { subscription: Subscription }) {
   const t = useTranslations('profile.detail');
   const s = useTranslations('subscription');
+  const turkish = useTurkishData();
   const status = subscriptionStatusKey(subscription.status);
   const contract = contractUrl(subscription);
   return (
@@ -69,7 +70,7 @@ function SubscriptionInfo({ subscription }: { subscription: Subscription }) {
         { label: t('registerDate'), value: formatDate(subscription.info.register_date) },
         { label: t('applicationType'), value: s(`type.${applicationTypeKey(subscription.data.reference_type)}`) },
         { label: t('bbk'), value: subscription.data.bbk },
-        { label: t('address'), value: formatAddress(subscription.data.address) },
+        { label: t('address'), value: <span lang={turkish}>{formatAddress(subscription.data.address)}</span> },
         { label: t('status'), value: <StatusPill tone={subscriptionTone(status)}>{s(`status.${status}`)}</StatusPill> },
         {
           label: t('contract'),

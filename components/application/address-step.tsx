@@ -1,14 +1,16 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import useSWR from 'swr';
 import styles from '@/components/application/wizard.module.css';
 import { InfrastructureResultView } from '@/components/application/infrastructure-result';
 import { useErrorText } from '@/components/ui/error-text';
 import { Button } from '@/components/ui/button';
 import { Combobox } from '@/components/ui/combobox';
+import { ErrorSummary } from '@/components/ui/error-summary';
 import { Notice } from '@/components/ui/notice';
+import { useTurkishData } from '@/components/ui/page-language';
 import { callApi } from '@/lib/api/client';
 import type { InfrastructureResult, Option } from '@/lib/api/types';
 import {
@@ -43,15 +45,20 @@ function AddressLevelSelect({
   parent,
   address,
   onSelect,
+  id,
+  error,
 }: {
   level: AddressLevel;
   parent: { level: AddressLevel; value: Option['value'] };
   address: Address;
   onSelect: (level: AddressLevel, option: Option) => void;
+  id: string;
+  error?: ReactNode;
 }) {
   const t = useTranslations('application.address');
   const tErrors = useTranslations('errors');
-  const { data, error, isLoading, mutate } = useSWR(
+  const turkish = useTurkishData();
+  const { data, error: listFailed, isLoading, mutate } = useSWR(
     ['infrastructure', queryTypeOfParent[parent.level], parent.value] as const,
     fetchChildren,
     swrOptions,
@@ -69,7 +76,7 @@ function AddressLevelSelect({
       </p>
     );
   }
-  if (error) {
+  if (listFailed) {
     return (
       <Notice tone="danger" title={tErrors('addressList')}>
         <Button variant="secondary" size="small" onClick={() => mutate()}>
@@ -81,6 +88,10 @@ function AddressLevelSelect({
   if (!data || single) return null;
   return (
     <Combobox
+      id={id}
+      error={error}
+      autoFocus={error !== undefined}
+      optionsLang={turkish}
       label={t(`levels.${level}`)}
       options={level === 'district' ? [...data, { value: OTHER_DISTRICT_VALUE, text: t('otherDistrict') }] : data}
       value={address[level]?.value ?? null}
@@ -119,7 +130,13 @@ export function AddressStep({
 }) {
   const t = useTranslations('application.address');
   const errorText = useErrorText().ofCall;
-  const [missing, setMissing] = useState(false);
+  const turkish = useTurkishData();
+  const formId = useId();
+  const levelId = (level: AddressLevel) => `${formId}-${level}`;
+  // After a failed submit: the first level still to choose, or 'coverage' when only the door's
+  // infrastructure is unknown (its call failed); `attempt` moves the focus again on each try.
+  const [missing, setMissing] = useState<AddressLevel | 'coverage' | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const door = address.floor?.value;
   const infrastructure = useSWR(checkCoverage && door !== undefined ? (['apartment', door] as const) : null, fetchInfrastructure, swrOptions);
 
@@ -128,7 +145,7 @@ export function AddressStep({
   }, [checkCoverage, infrastructure.data, onInfrastructure]);
 
   const select = (level: AddressLevel, option: Option) => {
-    setMissing(false);
+    setMissing(null);
     onChange(selectAddressLevel(address, level, option));
   };
 
@@ -139,9 +156,20 @@ export function AddressStep({
     .filter((level, index) => address[addressLevels[index]!] !== undefined && !(otherDistrict && level !== 'district'));
   // Only a known result can close the way on; until then 'Paket Seç' explains what is missing.
   const suitable = !checkCoverage || !infrastructure.data || connectionTypeOf(infrastructure.data) !== null;
-  const complete = firstMissingLevel(address) === null;
   // While the door's infrastructure is being checked there is nothing to submit yet.
   const checking = checkCoverage && door !== undefined && infrastructure.isLoading;
+  // The spec's 'Eksik Bilgi Girişi', once, at the level to choose; the summary above links to it.
+  const missingMessage = (
+    <>
+      <strong>{t('missingTitle')}</strong> {t('missingText')}
+    </>
+  );
+  const errorOf = (level: AddressLevel) => (missing === level ? missingMessage : undefined);
+
+  // A failed submit puts the focus on the level to choose.
+  useEffect(() => {
+    if (attempt > 0 && missing && missing !== 'coverage') document.getElementById(`${formId}-${missing}`)?.focus();
+  }, [attempt, missing, formId]);
 
   return (
     <form
@@ -149,17 +177,21 @@ export function AddressStep({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (!complete || (checkCoverage && !infrastructure.data)) {
-          setMissing(true);
-          return;
-        }
-        onSubmit();
+        const level = firstMissingLevel(address);
+        const found = level ?? (checkCoverage && !infrastructure.data ? 'coverage' : null);
+        setMissing(found);
+        if (found) setAttempt((count) => count + 1);
+        else onSubmit();
       }}
     >
       <h2>{t('heading')}</h2>
       <p className={styles.lead}>{t('lead')}</p>
+      {missing && missing !== 'coverage' ? <ErrorSummary items={[{ id: levelId(missing), label: t(`levels.${missing}`) }]} /> : null}
       <div className={styles.addressGrid}>
         <Combobox
+          id={levelId('province')}
+          error={errorOf('province')}
+          optionsLang={turkish}
           label={t('levels.province')}
           options={provinces}
           value={address.province?.value ?? null}
@@ -177,6 +209,8 @@ export function AddressStep({
               parent={{ level: parentLevel, value: address[parentLevel]!.value }}
               address={address}
               onSelect={select}
+              id={levelId(level)}
+              error={errorOf(level)}
             />
           );
         })}
@@ -190,7 +224,7 @@ export function AddressStep({
         )
       ) : null}
 
-      {missing ? <Notice tone="danger" title={t('missingTitle')}>{t('missingText')}</Notice> : null}
+      {missing === 'coverage' ? <Notice tone="danger" title={t('missingTitle')}>{t('missingText')}</Notice> : null}
 
       {otherDistrict ? (
         <Notice title={t('otherDistrictTitle')}>

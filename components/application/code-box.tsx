@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import styles from '@/components/application/wizard.module.css';
+import { useChoice } from '@/components/popups/dialogs';
 import { useErrorText } from '@/components/ui/error-text';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field, Input } from '@/components/ui/field';
@@ -37,22 +38,21 @@ export function CodeBox({
   onApply: (request: CodeRequest) => Promise<boolean>;
 }) {
   const t = useTranslations('application.codes');
+  const common = useTranslations('common');
   const { ofCall: errorText, ofRule: validationText } = useErrorText();
+  const choose = useChoice();
   const id = useId();
   const [kind, setKind] = useState<CodeKind>('campaign');
   const [codes, setCodes] = useState<Record<CodeKind, string>>({ campaign: '', reference: '' });
   const [error, setError] = useState<{ title?: string; text: string } | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const switchTab = (next: CodeKind) => {
     setKind(next);
     setError(null);
-    setSuccess(null);
   };
 
   const submit = async () => {
     setError(null);
-    setSuccess(null);
     const code = codes[kind].trim();
     const parsed =
       kind === 'campaign'
@@ -69,8 +69,15 @@ export function CodeBox({
       const request: CodeRequest =
         'campaign_code' in parsed.data ? { kind: 'campaign', code, body: parsed.data } : { kind: 'reference', code, body: parsed.data };
       if (!(await onApply(request))) return;
-      setSuccess(kind === 'campaign' ? t('campaignApplied') : t('referenceApplied'));
       setCodes((previous) => ({ ...previous, [kind]: '' }));
+      // The spec's success dialog (§8), saying what the code gives; the notice below stays.
+      void choose({
+        id: 'code-applied',
+        title: kind === 'campaign' ? t('campaignApplied') : t('referenceApplied'),
+        message: kind === 'campaign' ? t('campaignNotice', { code }) : t('referenceNotice', { code }),
+        choices: [{ value: true, label: common('ok') }],
+        dismissValue: true,
+      });
     } catch (failure) {
       setError({ text: errorText(failure) });
     } finally {
@@ -79,6 +86,14 @@ export function CodeBox({
   };
 
   const inputId = `${id}-${kind}`;
+  // One message at the field, led by the spec's title where it has one.
+  const message = error?.title ? (
+    <>
+      <strong>{error.title}</strong> {error.text}
+    </>
+  ) : (
+    error?.text
+  );
   return (
     <section className={styles.codeBox} aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>{t('heading')}</h3>
@@ -92,10 +107,10 @@ export function CodeBox({
         selected={kind}
         onSelect={switchTab}
       >
-        <Field id={inputId} label={kind === 'campaign' ? t('campaignLabel') : t('referenceLabel')} error={error?.text}>
+        <Field id={inputId} label={kind === 'campaign' ? t('campaignLabel') : t('referenceLabel')} error={message}>
           <div className={styles.inline}>
             <Input
-              {...describedBy(inputId, { error: error?.text })}
+              {...describedBy(inputId, { error: message })}
               value={codes[kind]}
               maxLength={32}
               autoComplete="off"
@@ -112,8 +127,6 @@ export function CodeBox({
             </Button>
           </div>
         </Field>
-        {error?.title ? <p className={styles.errorTitle}>{error.title}</p> : null}
-        {success ? <Notice tone="success" title={success} /> : null}
       </Tabs>
       {applied.campaign ? <Notice tone="success">{t('campaignNotice', { code: applied.campaign })}</Notice> : null}
       {applied.reference ? <Notice tone="success">{t('referenceNotice', { code: applied.reference })}</Notice> : null}

@@ -1,11 +1,12 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import styles from '@/components/application/wizard.module.css';
 import { useErrorText } from '@/components/ui/error-text';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field, Input } from '@/components/ui/field';
+import { ErrorSummary } from '@/components/ui/error-summary';
 import { Notice } from '@/components/ui/notice';
 import { ApiError } from '@/lib/api/client';
 import { initialServiceNumberAttempts, isServiceNumber, nextAttemptState } from '@/lib/domain/service-number';
@@ -36,22 +37,31 @@ export function ServiceNumberStep({
   const errorText = useErrorText().ofCall;
   const id = useId();
   const [value, setValue] = useState(serviceNumber ?? '');
-  const [error, setError] = useState<string | null>(null);
+  // The spec's title leads a refusal of the rule; the upstream's refusals are one sentence.
+  const [error, setError] = useState<{ title?: string; text: string } | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const [attempts, setAttempts] = useState(initialServiceNumberAttempts);
   const [busy, setBusy] = useState(false);
   const [alreadyApplied, setAlreadyApplied] = useState(false);
 
-  const fail = (message: string, outcome: Parameters<typeof nextAttemptState>[1]) => {
+  const fail = (message: { title?: string; text: string }, outcome: Parameters<typeof nextAttemptState>[1]) => {
     setError(message);
+    setAttempt((count) => count + 1);
     const next = nextAttemptState(attempts, outcome);
     setAttempts(next);
-    if (next.openContactForm) onTooManyFailures(message);
+    if (next.openContactForm) onTooManyFailures(message.title ? t('lastError', { title: message.title, text: message.text }) : message.text);
   };
+
+  // A failed try puts the focus back on the number, whose description says what to fix.
+  const inputId = `${id}-service-number`;
+  useEffect(() => {
+    if (attempt > 0) document.getElementById(inputId)?.focus();
+  }, [attempt, inputId]);
 
   const lookUp = async () => {
     const number = value.trim();
     if (!isServiceNumber(number)) {
-      fail(`${tTitles('serviceNumber')}: ${tValidation('serviceNumber')}`, { kind: 'invalid' });
+      fail({ title: tTitles('serviceNumber'), text: tValidation('serviceNumber') }, { kind: 'invalid' });
       return;
     }
     setBusy(true);
@@ -62,13 +72,21 @@ export function ServiceNumberStep({
       setAttempts(nextAttemptState(attempts, { kind: 'success' }));
     } catch (failure) {
       setAlreadyApplied(failure instanceof ApiError && failure.status === 409);
-      fail(errorText(failure), { kind: 'upstream', message: failure instanceof ApiError ? (failure.serverMessage ?? null) : null });
+      fail({ text: errorText(failure) }, { kind: 'upstream', message: failure instanceof ApiError ? (failure.serverMessage ?? null) : null });
     } finally {
       setBusy(false);
     }
   };
 
-  const inputId = `${id}-service-number`;
+  const message = error ? (
+    error.title ? (
+      <>
+        <strong>{error.title}</strong> {error.text}
+      </>
+    ) : (
+      error.text
+    )
+  ) : undefined;
   return (
     <form
       className={styles.step}
@@ -80,9 +98,10 @@ export function ServiceNumberStep({
     >
       <h2>{t('heading')}</h2>
       <p className={styles.lead}>{t('lead')}</p>
-      <Field id={inputId} label={t('label')} hint={t('hint')} error={error ?? undefined}>
+      {error ? <ErrorSummary items={[{ id: inputId, label: error.title ?? t('label') }]} /> : null}
+      <Field id={inputId} label={t('label')} hint={t('hint')} error={message}>
         <Input
-          {...describedBy(inputId, { hint: t('hint'), error })}
+          {...describedBy(inputId, { hint: t('hint'), error: message })}
           inputMode="numeric"
           autoComplete="off"
           maxLength={20}

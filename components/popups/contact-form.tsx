@@ -50,7 +50,7 @@ export function ContactForm({ prefill, reason }: { prefill?: ContactPrefill; rea
     control,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm<ContactInput, unknown, ContactOutput>({
     resolver: zodResolver(contactSchema),
     defaultValues: { fullname: prefill?.fullname ?? '', phone: prefill?.phone ?? '', message: prefill?.message ?? '' },
@@ -144,7 +144,7 @@ export function ContactForm({ prefill, reason }: { prefill?: ContactPrefill; rea
       <div ref={sentRef} tabIndex={-1} role="status" className={styles.status}>
         {sent ? <Notice tone="success">{sent}</Notice> : null}
       </div>
-      <Button type="submit" block disabled={done}>
+      <Button type="submit" block disabled={done || isSubmitting} aria-busy={isSubmitting || undefined}>
         {t('submit')}
       </Button>
     </form>

@@ -1,6 +1,6 @@
 'use client';
 
-import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import styles from '@/components/ui/combobox.module.css';
 import fieldStyles from '@/components/ui/field.module.css';
 import { createOptionFilter } from '@/lib/domain/turkish-search';
@@ -27,6 +27,9 @@ export function Combobox({
   moreMatches,
   error,
   disabled,
+  id: givenId,
+  optionsLang,
+  autoFocus,
 }: {
   label: string;
   options: readonly ComboboxOption[];
@@ -35,10 +38,17 @@ export function Combobox({
   placeholder: string;
   noMatches: string;
   moreMatches: (count: number) => string;
-  error?: string;
+  error?: ReactNode;
   disabled?: boolean;
+  /** The input's id, for a form's error summary to link to. */
+  id?: string;
+  /** The language of the options where it is not the page's (upstream data only in Turkish). */
+  optionsLang?: string;
+  /** Focus on mount: a field a failed submit asked for, whose list arrived after it. */
+  autoFocus?: boolean;
 }) {
-  const id = useId();
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const listId = `${id}-list`;
   const errorId = `${id}-error`;
   const inputRef = useRef<HTMLInputElement>(null);
@@ -109,6 +119,8 @@ export function Combobox({
         spellCheck={false}
         disabled={disabled}
         placeholder={placeholder}
+        lang={optionsLang}
+        autoFocus={autoFocus}
         value={query ?? selected?.text ?? ''}
         onChange={(event) => {
           setQuery(event.target.value);
@@ -128,7 +140,7 @@ export function Combobox({
           }, 150);
         }}
       />
-      <ul id={listId} ref={listRef} role="listbox" aria-label={label} className={styles.list} hidden={!open}>
+      <ul id={listId} ref={listRef} role="listbox" aria-label={label} lang={optionsLang} className={styles.list} hidden={!open}>
         {open && visible.length === 0 ? (
           <li className={styles.empty} role="presentation">
             {noMatches}
