@@ -127,7 +127,7 @@ export function doorWithDigit(digit: number, where: { plate?: number; district?:
 }
 
 /** The nine address fields of register-step-1 for a resolved door, as the website sends them. */
-export function addressBody(address: ResolvedAddress): Record<string, string | number> {
+export function addressFieldsOf(address: ResolvedAddress): Record<string, string | number> {
   return {
     address_province: Number(address.ids.province),
     address_district: Number(address.ids.district),
@@ -142,7 +142,7 @@ export function addressBody(address: ResolvedAddress): Record<string, string | n
 }
 
 /** A TC kimlik no with a valid checksum, made from 9 leading digits. */
-export function nationalityNumber(first9: string): string {
+export function validNationalityNumber(first9: string): string {
   const d = [...first9].map(Number);
   const odd = d[0]! + d[2]! + d[4]! + d[6]! + d[8]!;
   const even = d[1]! + d[3]! + d[5]! + d[7]!;
