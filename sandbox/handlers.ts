@@ -1,10 +1,10 @@
 import type { ApiCallName } from '@/lib/api/calls';
 import type { Settings, TokenAnswer, TransferLookup } from '@/lib/api/types';
+import { APP_VERSION } from '@/lib/app-version';
 import { isValidNationalityNumber } from '@/lib/patterns';
 import { ValidationError } from '@/lib/validator';
 import { addressOptions, infrastructureAnswerFor, infrastructureTypeOf, parseId, resolveBbk, type ResolvedAddress } from '@/sandbox/address';
 import {
-  APP_VERSION,
   campaignCodes,
   countries,
   currentProviderOf,
