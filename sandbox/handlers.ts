@@ -23,7 +23,7 @@ import { seconds, type Context } from '@/sandbox/context';
 import { SandboxError, texts } from '@/sandbox/errors';
 import { SETTING_CAMPAIGN_END_DATE } from '@/sandbox/fixtures';
 import { advanceForm, finishForm, loadForm, startForm, type Form } from '@/sandbox/forms';
-import { parseBirthDate, type Bodies, type IdentityBody } from '@/sandbox/schemas';
+import { parseBirthDate, type Bodies, type IdentityBody, type ReceivedAddressBody } from '@/sandbox/schemas';
 import type { CustomerRow, FormData, FormRow } from '@/sandbox/store';
 
 /** A file of a multipart upload, already checked to be a PDF, JPEG or PNG. */
@@ -63,20 +63,8 @@ function requireCustomer(input: { customer: CustomerRow | undefined }): Customer
 // ---------------------------------------------------------------------------------------------
 // address and product rules
 
-interface AddressBody {
-  address_province: string;
-  address_district: string;
-  address_township: string;
-  address_village: string;
-  address_neighborhood: string;
-  address_street: string;
-  address_building: string;
-  address_floor: string;
-  address_bbk: string;
-}
-
 /** The address the nine fields name; every level must belong to the BBK code's chain. */
-function resolveAddressBody(body: AddressBody): ResolvedAddress {
+function resolveAddressBody(body: ReceivedAddressBody): ResolvedAddress {
   const address = resolveBbk(body.address_bbk);
   if (!address) throw new SandboxError(404, texts.addressNotFound, { field: 'address_bbk' });
   const levels = ['province', 'district', 'township', 'village', 'neighborhood', 'street', 'building'] as const;
