@@ -8,8 +8,7 @@ import {
   login,
   validNationalityNumber,
   startSandbox,
-  verifyMail,
-  verifyPhone,
+  verifyContact,
   wrongCode,
   type TestSandbox,
 } from '@/sandbox/test-support';
@@ -87,7 +86,7 @@ describe('new application', () => {
     expect(early.status).toBe(409);
     expect(early.body.message).toBe('Telefon ve e-posta adresinizi onaylamanız gerekmektedir.');
 
-    hash = await verifyMail(sb, hash, mail);
+    hash = await verifyContact(sb, hash, 'mail', mail);
     expect(sb.logs.some((line) => line.startsWith(`[sandbox] MAIL ${mail}: `))).toBe(true);
 
     const finish = await sb.call('/v1/customers/register-step-4', { form_security_hash: hash });
@@ -403,12 +402,12 @@ describe('verification on a form', () => {
   it('approve-phone marks the phone and answers a new hash; requests keep the hash', async () => {
     let hash = await step3(await step2(await step1()));
     const phone = freshPhone();
-    hash = await verifyPhone(sb, hash, phone);
+    hash = await verifyContact(sb, hash, 'phone', phone);
     const bad = await sb.call('/v1/customers/approve-phone-request', { form_security_hash: hash, phone: '+90 (212) 555 00 00' });
     expect(bad.body.details).toEqual({ code: '016', field: 'phone' });
     const badMail = await sb.call('/v1/customers/approve-mail-request', { form_security_hash: hash, mail: 'Ayse@Example.com' });
     expect(badMail.body.details).toEqual({ code: '016', field: 'mail' });
-    hash = await verifyMail(sb, hash, 'verified@example.com');
+    hash = await verifyContact(sb, hash, 'mail', 'verified@example.com');
     const done = await sb.call('/v1/customers/register-step-4', { form_security_hash: hash });
     expect(done.status).toBe(200);
     expect(done.body.data.user.data).toMatchObject({ phone, mail: 'verified@example.com' });

@@ -8,8 +8,7 @@ import {
   login,
   validNationalityNumber,
   startSandbox,
-  verifyMail,
-  verifyPhone,
+  verifyContact,
   type TestSandbox,
 } from '@/sandbox/test-support';
 
@@ -57,8 +56,8 @@ describe('transfer', () => {
     expect(notYet.body.message).toBe('Telefon ve e-posta adresinizi onaylamanız gerekmektedir.');
 
     const phone = '+90 (544) 321 00 11';
-    let hash = await verifyPhone(sb, step4.body.hash, phone);
-    hash = await verifyMail(sb, hash, 'transfer@example.com');
+    let hash = await verifyContact(sb, step4.body.hash, 'phone', phone);
+    hash = await verifyContact(sb, hash, 'mail', 'transfer@example.com');
     const finish = await sb.call('/v1/customers/transfer-register-step-5', { form_security_hash: hash });
     expect(finish.status).toBe(200);
     const { token, user } = finish.body.data as TokenAnswer;
