@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/browser';
+import { chromiumFlags } from './scripts/chromium-flags.mjs';
 import { baseURL, sandboxPort, sitePort } from './e2e/support/env';
 
 /** Per port, so two suites (say, two developers' builds) can run at once. */
@@ -8,14 +9,7 @@ const dataDir = `.data/e2e-${sitePort}`;
 const launchOptions = {
   // CHROME_PATH, Debian's chromium or Playwright's own (scripts/ensure-browser.ts installed one if needed).
   executablePath: findChromium()?.executablePath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: [...chromiumFlags],
 };
 
 export default defineConfig({

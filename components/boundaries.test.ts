@@ -6,10 +6,11 @@ const eslint = new ESLint({ cwd: process.cwd() });
 
 async function restricted(file: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath: file });
-  return result!.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return result!.messages.filter((message) => message.ruleId === 'boundaries/feature-imports').map((message) => message.message);
 }
 
 const use = (from: string) => `import { x } from '${from}';\nexport const y = x;\n`;
+const load = (from: string) => `export const y = () => import('${from}');\n`;
 
 describe('feature boundaries', () => {
   it('refuse an import from another feature', async () => {
@@ -18,16 +19,40 @@ describe('feature boundaries', () => {
     expect(await restricted('components/layout/x.tsx', use('@/components/home/home-choices'))).toHaveLength(1);
   });
 
+  it('refuse a relative path out of the feature into another', async () => {
+    expect(await restricted('components/application/x.tsx', use('../account/login-popup'))).toHaveLength(1);
+    expect(await restricted('components/application/deeper/x.tsx', use('../../account/login-popup'))).toHaveLength(1);
+    expect(await restricted('components/application/x.tsx', use('./../../components/account/login-popup'))).toHaveLength(1);
+    expect(await restricted('components/ui/x.tsx', use('../account/login-popup'))).toHaveLength(1);
+  });
+
+  it('refuse a dynamic import, a re-export and a type import from another feature', async () => {
+    expect(await restricted('components/application/x.tsx', load('@/components/account/login-popup'))).toHaveLength(1);
+    expect(await restricted('components/application/x.tsx', load('../account/login-popup'))).toHaveLength(1);
+    expect(await restricted('components/application/x.tsx', "export { x } from '@/components/account/login-popup';\n")).toHaveLength(1);
+    expect(await restricted('components/application/x.tsx', "export type Y = typeof import('@/components/account/login-popup');\n")).toHaveLength(1);
+  });
+
   it('allow the own feature, the design system, the popup host, the session and lib', async () => {
     for (const from of ['@/components/application/summary', '@/components/ui/button', '@/components/popups/registry', '@/components/session/session-provider', '@/lib/api/client']) {
       expect(await restricted('components/application/x.tsx', use(from)), from).toEqual([]);
+      expect(await restricted('components/application/x.tsx', load(from)), from).toEqual([]);
     }
+    for (const from of ['./summary', '../ui/button', '../popups/registry', '../session/session-provider', '../../lib/api/client', 'react']) {
+      expect(await restricted('components/application/x.tsx', use(from)), from).toEqual([]);
+    }
+  });
+
+  it('let app/ import any feature', async () => {
+    expect(await restricted('app/x.tsx', use('@/components/account/login-popup'))).toEqual([]);
+    expect(await restricted('app/x.tsx', use('../components/account/login-popup'))).toEqual([]);
   });
 
   it('keep the design system, the session and the popup host free of features, but for the registry', async () => {
     expect(await restricted('components/ui/x.tsx', use('@/components/account/login-popup'))).toHaveLength(1);
     expect(await restricted('components/session/x.tsx', use('@/components/account/login-popup'))).toHaveLength(1);
     expect(await restricted('components/popups/x.tsx', use('@/components/account/login-popup'))).toHaveLength(1);
+    expect(await restricted('components/popups/x.tsx', load('@/components/account/login-popup'))).toHaveLength(1);
     expect(await restricted('components/popups/registry.ts', use('@/components/account/login-popup'))).toEqual([]);
   });
 });

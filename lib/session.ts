@@ -58,14 +58,14 @@ export async function endSession(session: IronSession<SessionData>): Promise<voi
   session.destroy();
 }
 
-export type CurrentUser = { state: 'anonymous' } | { state: 'user'; user: User } | { state: 'rejected' } | { state: 'unavailable' };
+export type TokenCheck = { state: 'anonymous' } | { state: 'user'; user: User } | { state: 'rejected' } | { state: 'unavailable' };
 
 /**
  * Start-up of spec §4 on the server: a session token is checked with token-auth. `rejected` means
  * the upstream refused the token (the caller clears the session where it may write cookies);
  * `unavailable` means the upstream could not be asked, so the session is kept.
  */
-export async function resolveUser(token: string | undefined): Promise<CurrentUser> {
+export async function resolveUser(token: string | undefined): Promise<TokenCheck> {
   if (!token) return { state: 'anonymous' };
   try {
     const { status, envelope } = await callUpstream<User>('tokenAuth', { json: { token } });

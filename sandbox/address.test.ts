@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InfrastructureResult, Option } from '@/lib/api/types';
-import { addressOptions, connectionTypeOf, infrastructureOf, resolveBbk } from '@/sandbox/address';
+import { addressOptions, infrastructureAnswerFor, infrastructureTypeOf, resolveBbk } from '@/sandbox/address';
 import { startSandbox, type TestSandbox } from '@/sandbox/test-support';
 
 let sb: TestSandbox;
@@ -52,7 +52,7 @@ describe('address cascade over HTTP', () => {
       6: { type: 2, check: (r) => expect(r.vdsl.down_speed).toBe(35_000) },
       7: { type: 2, check: (r) => expect(r.vdsl.down_speed).toBe(24_000) },
       8: { type: 3, check: (r) => expect(r.adsl.down_speed).toBeGreaterThan(0) },
-      9: { type: null, check: (r) => expect(r).toEqual(infrastructureOf('00000000009')) },
+      9: { type: null, check: (r) => expect(r).toEqual(infrastructureAnswerFor('00000000009')) },
     };
     for (const [index, door] of doors.entries()) {
       expect(door.text).toBe(`Daire ${index + 1}`);
@@ -64,7 +64,7 @@ describe('address cascade over HTTP', () => {
       expect(Object.keys(result.vdsl).sort()).toEqual(['central_status', 'down_speed', 'max_down_speed', 'max_speed', 'port']);
       expect(Object.keys(result.adsl).sort()).toEqual(Object.keys(result.vdsl).sort());
       const rule = expected[index % 10]!;
-      expect(connectionTypeOf(result), `door ${index + 1}`).toBe(rule.type);
+      expect(infrastructureTypeOf(result), `door ${index + 1}`).toBe(rule.type);
       rule.check(result);
     }
   });

@@ -403,7 +403,7 @@ function copper(speed: number, bbk: string): CopperResult {
  * Infrastructure of an inner door by the last digit of its BBK code (DESIGN.md §5): 0 fibre with
  * gbps; 1-5 fibre 100,000 kbps; 6-7 VDSL only (35,000 / 24,000 kbps); 8 ADSL only; 9 none.
  */
-export function infrastructureOf(bbk: string): InfrastructureResult {
+export function infrastructureAnswerFor(bbk: string): InfrastructureResult {
   const digit = Number(bbk.at(-1));
   const port = 1 + (hashString(`port:${bbk}`) % 8);
   if (digit === 0) {
@@ -420,7 +420,7 @@ export function infrastructureOf(bbk: string): InfrastructureResult {
 }
 
 /** 1 fibre, 2 VDSL, 3 ADSL, null none: the same derivation as spec §4. */
-export function connectionTypeOf(result: InfrastructureResult): 1 | 2 | 3 | null {
+export function infrastructureTypeOf(result: InfrastructureResult): 1 | 2 | 3 | null {
   if (result.fiber.central_status && result.fiber.port && result.fiber.status) return 1;
   if (result.vdsl.central_status && result.vdsl.port) return 2;
   if (result.adsl.central_status && result.adsl.port) return 3;

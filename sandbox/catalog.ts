@@ -81,7 +81,6 @@ export const countries: readonly Country[] = [
   { code: 'US', name: 'Amerika Birleşik Devletleri' },
 ];
 
-export const APP_VERSION = 'V1.0.0';
 export const DEFAULT_CAMPAIGN_END_DATE = '2027-10-31';
 
 const MONTHS = ['Ocak', 'Şubat', 'Mart', 'Nisan', 'Mayıs', 'Haziran', 'Temmuz', 'Ağustos', 'Eylül', 'Ekim', 'Kasım', 'Aralık'];

@@ -1,6 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { seconds, type Context } from '@/sandbox/context';
-import { ApiError, texts } from '@/sandbox/errors';
+import { SandboxError, texts } from '@/sandbox/errors';
 import { randomToken, type CodeRow, type OutboxRow } from '@/sandbox/store';
 
 /**
@@ -34,7 +34,7 @@ export function sendCode(ctx: Context, input: SendCodeInput): string {
   const last = store.db.prepare('SELECT MAX(created_at) AS at FROM codes WHERE target = ?').get(input.target) as { at: number | null };
   if (last.at !== null && now - last.at < ctx.resendIntervalMs) {
     const wait = Math.max(1, Math.ceil((ctx.resendIntervalMs - (now - last.at)) / 1000));
-    throw new ApiError(
+    throw new SandboxError(
       429,
       `Yeni bir kod istemeden önce lütfen ${wait} saniye bekleyin.`,
       { reason: 'resend_too_early', retry_after: wait },
@@ -78,19 +78,19 @@ export function checkCode(ctx: Context, input: CheckCodeInput): CodeRow {
     (input.formId !== undefined && row.form_id !== input.formId) ||
     (input.target !== undefined && row.target !== input.target)
   ) {
-    throw new ApiError(400, texts.codeUnknown, { reason: 'code_unknown' });
+    throw new SandboxError(400, texts.codeUnknown, { reason: 'code_unknown' });
   }
-  if (row.state === 'void' && row.attempts >= MAX_WRONG_TRIES) throw new ApiError(400, texts.codeVoided, { reason: 'code_voided' });
-  if (row.state === 'void') throw new ApiError(400, texts.codeUnknown, { reason: 'code_unknown' });
-  if (ctx.now() - row.created_at > CODE_TTL_MS) throw new ApiError(400, texts.codeExpired, { reason: 'code_expired' });
+  if (row.state === 'void' && row.attempts >= MAX_WRONG_TRIES) throw new SandboxError(400, texts.codeVoided, { reason: 'code_voided' });
+  if (row.state === 'void') throw new SandboxError(400, texts.codeUnknown, { reason: 'code_unknown' });
+  if (ctx.now() - row.created_at > CODE_TTL_MS) throw new SandboxError(400, texts.codeExpired, { reason: 'code_expired' });
 
   const matches = input.code.length === row.code.length && timingSafeEqual(Buffer.from(input.code), Buffer.from(row.code));
   if (!matches) {
     const attempts = row.attempts + 1;
     const voided = attempts >= MAX_WRONG_TRIES;
     db.prepare('UPDATE codes SET attempts = ?, state = ? WHERE hash = ?').run(attempts, voided ? 'void' : 'open', row.hash);
-    if (voided) throw new ApiError(400, texts.codeVoided, { reason: 'code_voided' });
-    throw new ApiError(400, input.purpose === 'mail' ? texts.wrongMail : texts.wrongSms, {
+    if (voided) throw new SandboxError(400, texts.codeVoided, { reason: 'code_voided' });
+    throw new SandboxError(400, input.purpose === 'mail' ? texts.wrongMail : texts.wrongSms, {
       reason: 'wrong_code',
       tries_left: MAX_WRONG_TRIES - attempts,
     });

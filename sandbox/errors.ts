@@ -1,5 +1,5 @@
 /** A refusal the sandbox answers as `{ status: false, message, details? }` with an HTTP status. */
-export class ApiError extends Error {
+export class SandboxError extends Error {
   constructor(
     readonly httpStatus: number,
     message: string,
@@ -7,7 +7,7 @@ export class ApiError extends Error {
     readonly headers?: Record<string, string>,
   ) {
     super(message);
-    this.name = 'ApiError';
+    this.name = 'SandboxError';
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Context } from '@/sandbox/context';
-import { ApiError, texts } from '@/sandbox/errors';
+import { SandboxError, texts } from '@/sandbox/errors';
 import { randomToken, type FormData, type FormRow } from '@/sandbox/store';
 
 /**
@@ -29,9 +29,9 @@ export function startForm(ctx: Context, kind: FormRow['kind'], data: FormData): 
 export function loadForm(ctx: Context, hash: string, kind: FormRow['kind'] | undefined, minStep: number): Form {
   const row = ctx.store.db.prepare('SELECT * FROM forms WHERE hash = ?').get(hash) as FormRow | undefined;
   if (!row || ctx.now() - row.hash_issued_at > FORM_HASH_TTL_MS || (kind && row.kind !== kind)) {
-    throw new ApiError(400, texts.formInvalid, { reason: 'form_invalid' });
+    throw new SandboxError(400, texts.formInvalid, { reason: 'form_invalid' });
   }
-  if (row.step < minStep) throw new ApiError(409, texts.stepOrder, { reason: 'step_order' });
+  if (row.step < minStep) throw new SandboxError(409, texts.stepOrder, { reason: 'step_order' });
   return { ...row, parsed: JSON.parse(row.data) as FormData };
 }
 

@@ -1,10 +1,10 @@
 import type { ApiCallName } from '@/lib/api/calls';
 import type { Settings, TokenAnswer, TransferLookup } from '@/lib/api/types';
+import { APP_VERSION } from '@/lib/app-version';
 import { isValidNationalityNumber } from '@/lib/patterns';
 import { ValidationError } from '@/lib/validator';
-import { addressOptions, connectionTypeOf, infrastructureOf, parseId, resolveBbk, type ResolvedAddress } from '@/sandbox/address';
+import { addressOptions, infrastructureAnswerFor, infrastructureTypeOf, parseId, resolveBbk, type ResolvedAddress } from '@/sandbox/address';
 import {
-  APP_VERSION,
   campaignCodes,
   countries,
   currentProviderOf,
@@ -20,10 +20,10 @@ import {
 } from '@/sandbox/catalog';
 import { checkCode, sendCode } from '@/sandbox/codes';
 import { seconds, type Context } from '@/sandbox/context';
-import { ApiError, texts } from '@/sandbox/errors';
+import { SandboxError, texts } from '@/sandbox/errors';
 import { SETTING_CAMPAIGN_END_DATE } from '@/sandbox/fixtures';
 import { advanceForm, finishForm, loadForm, startForm, type Form } from '@/sandbox/forms';
-import { parseBirthDate, type Bodies, type IdentityBody } from '@/sandbox/schemas';
+import { parseBirthDate, type Bodies, type IdentityBody, type ReceivedAddressBody } from '@/sandbox/schemas';
 import type { CustomerRow, FormData, FormRow } from '@/sandbox/store';
 
 /** A file of a multipart upload, already checked to be a PDF, JPEG or PNG. */
@@ -56,44 +56,32 @@ export type Handler<K extends ApiCallName> = (ctx: Context, input: CallInput<K>)
 const APPLICATION_RECEIVED = 'Başvurunuz alınmıştır.';
 
 function requireCustomer(input: { customer: CustomerRow | undefined }): CustomerRow {
-  if (!input.customer) throw new ApiError(401, texts.badUserToken);
+  if (!input.customer) throw new SandboxError(401, texts.badUserToken);
   return input.customer;
 }
 
 // ---------------------------------------------------------------------------------------------
 // address and product rules
 
-interface AddressBody {
-  address_province: string;
-  address_district: string;
-  address_township: string;
-  address_village: string;
-  address_neighborhood: string;
-  address_street: string;
-  address_building: string;
-  address_floor: string;
-  address_bbk: string;
-}
-
 /** The address the nine fields name; every level must belong to the BBK code's chain. */
-function resolveAddressBody(body: AddressBody): ResolvedAddress {
+function resolveAddressBody(body: ReceivedAddressBody): ResolvedAddress {
   const address = resolveBbk(body.address_bbk);
-  if (!address) throw new ApiError(404, texts.addressNotFound, { field: 'address_bbk' });
+  if (!address) throw new SandboxError(404, texts.addressNotFound, { field: 'address_bbk' });
   const levels = ['province', 'district', 'township', 'village', 'neighborhood', 'street', 'building'] as const;
   for (const level of levels) {
     if (parseId(body[`address_${level}`]) !== Number(address.ids[level])) {
-      throw new ApiError(400, texts.addressNotFound, { field: `address_${level}` });
+      throw new SandboxError(400, texts.addressNotFound, { field: `address_${level}` });
     }
   }
   // The inner door is named by its BBK code (the cascade's value) or by its number.
   if (body.address_floor !== address.bbk && parseId(body.address_floor) !== address.door) {
-    throw new ApiError(400, texts.addressNotFound, { field: 'address_floor' });
+    throw new SandboxError(400, texts.addressNotFound, { field: 'address_floor' });
   }
   return address;
 }
 
 function addressData(address: ResolvedAddress): NonNullable<FormData['address']> {
-  return { bbk: address.bbk, texts: address.texts, connection_type: connectionTypeOf(infrastructureOf(address.bbk)) };
+  return { bbk: address.bbk, texts: address.texts, connection_type: infrastructureTypeOf(infrastructureAnswerFor(address.bbk)) };
 }
 
 /**
@@ -102,10 +90,10 @@ function addressData(address: ResolvedAddress): NonNullable<FormData['address']>
  */
 function chooseProduct(productId: number, connectionType: number | null | undefined, setupOption?: number): CatalogProduct {
   const product = productById(productId);
-  if (!product) throw new ApiError(404, texts.productNotFound, { field: 'product_id' });
-  if (product.connection_type !== connectionType) throw new ApiError(409, texts.productMismatch, { field: 'product_id' });
+  if (!product) throw new SandboxError(404, texts.productNotFound, { field: 'product_id' });
+  if (product.connection_type !== connectionType) throw new SandboxError(409, texts.productMismatch, { field: 'product_id' });
   if (setupOption !== undefined && setupOption >= product.setup_prices.length) {
-    throw new ApiError(400, texts.setupPrice, { field: 'pre_price_paid_type' });
+    throw new SandboxError(400, texts.setupPrice, { field: 'pre_price_paid_type' });
   }
   return product;
 }
@@ -113,8 +101,8 @@ function chooseProduct(productId: number, connectionType: number | null | undefi
 // ---------------------------------------------------------------------------------------------
 // identity and finishing
 
-function registeredUser(): ApiError {
-  return new ApiError(409, texts.registeredUser, { registered_user: true });
+function registeredUser(): SandboxError {
+  return new SandboxError(409, texts.registeredUser, { registered_user: true });
 }
 
 function identityStep(ctx: Context, body: IdentityBody, kind: FormRow['kind'], step: number): CallAnswer {
@@ -124,7 +112,7 @@ function identityStep(ctx: Context, body: IdentityBody, kind: FormRow['kind'], s
     throw new ValidationError('014', 'nationality', { items: countries.map((c) => c.code).join(', ') }, 'Uyruk');
   }
   if (!isValidNationalityNumber(body.nationality_number)) {
-    throw new ApiError(400, texts.nationalityNumber, { field: 'nationality_number' });
+    throw new SandboxError(400, texts.nationalityNumber, { field: 'nationality_number' });
   }
   const birthdate = parseBirthDate(body.birthdate, ctx.now());
   if (birthdate === undefined) throw new ValidationError('016', 'birthdate', {}, 'Doğum tarihi');
@@ -159,7 +147,7 @@ interface NewSubscription {
 
 function createSubscription(ctx: Context, { customerId, form, product, prePricePaidType }: NewSubscription): number {
   const address = form.parsed.address;
-  if (!address) throw new ApiError(409, texts.stepOrder, { reason: 'step_order' });
+  if (!address) throw new SandboxError(409, texts.stepOrder, { reason: 'step_order' });
   const transfer = form.kind === 'transfer';
   const id = ctx.store.insertSubscription({
     customer_id: customerId,
@@ -192,12 +180,12 @@ function createSubscription(ctx: Context, { customerId, form, product, prePriceP
 function finishStep(ctx: Context, hash: string, kind: FormRow['kind'], minStep: number): CallAnswer {
   const form = loadForm(ctx, hash, kind, minStep);
   const identity = form.parsed.identity;
-  if (!identity) throw new ApiError(409, texts.stepOrder, { reason: 'step_order' });
-  if (!form.phone || !form.mail) throw new ApiError(409, texts.verifyBoth, { reason: 'not_verified' });
+  if (!identity) throw new SandboxError(409, texts.stepOrder, { reason: 'step_order' });
+  if (!form.phone || !form.mail) throw new SandboxError(409, texts.verifyBoth, { reason: 'not_verified' });
   if (ctx.store.customerByNationalityNumber(identity.nationality_number)) throw registeredUser();
   const productId = form.parsed.product_id;
   const product = productId === undefined ? undefined : productById(productId);
-  if (!product) throw new ApiError(409, texts.stepOrder, { reason: 'step_order' });
+  if (!product) throw new SandboxError(409, texts.stepOrder, { reason: 'step_order' });
 
   const { phone, mail } = form;
   const token = ctx.store.db.transaction(() => {
@@ -247,11 +235,11 @@ export const handlers: { [K in ApiCallName]: Handler<K> } = {
   infrastructure(_ctx, { body }) {
     if (body.type === 'apartment') {
       const address = resolveBbk(body.parent_id);
-      if (!address) throw new ApiError(404, texts.addressData);
-      return { data: infrastructureOf(address.bbk) };
+      if (!address) throw new SandboxError(404, texts.addressData);
+      return { data: infrastructureAnswerFor(address.bbk) };
     }
     const options = addressOptions(body.type, body.parent_id);
-    if (!options) throw new ApiError(404, texts.addressData);
+    if (!options) throw new SandboxError(404, texts.addressData);
     return { data: options };
   },
 
@@ -264,7 +252,7 @@ export const handlers: { [K in ApiCallName]: Handler<K> } = {
   registerStep1(ctx, { body }) {
     const address = resolveAddressBody(body);
     const data = addressData(address);
-    if (data.connection_type !== 1 && data.connection_type !== 2) throw new ApiError(409, texts.noInfrastructure, { reason: 'no_infrastructure' });
+    if (data.connection_type !== 1 && data.connection_type !== 2) throw new SandboxError(409, texts.noInfrastructure, { reason: 'no_infrastructure' });
     return { hash: startForm(ctx, 'new', { address: data }) };
   },
 
@@ -292,9 +280,9 @@ export const handlers: { [K in ApiCallName]: Handler<K> } = {
   transferRegisterStep1(ctx, { body }) {
     const serviceNumber = body.service_number;
     const connectionType = serviceNumberConnectionType(serviceNumber);
-    if (connectionType === null) throw new ApiError(404, texts.serviceNumberNotFound, { field: 'service_number' });
+    if (connectionType === null) throw new SandboxError(404, texts.serviceNumberNotFound, { field: 'service_number' });
     if (ctx.store.activeServiceNumber(serviceNumber)) {
-      throw new ApiError(409, 'Bu hizmet numarası için devam eden bir başvuru veya abonelik bulunmaktadır.', { field: 'service_number' });
+      throw new SandboxError(409, 'Bu hizmet numarası için devam eden bir başvuru veya abonelik bulunmaktadır.', { field: 'service_number' });
     }
     const company = currentProviderOf(serviceNumber);
     const hash = startForm(ctx, 'transfer', { service_number: serviceNumber, current_company: company, connection_type: connectionType });
@@ -359,15 +347,15 @@ export const handlers: { [K in ApiCallName]: Handler<K> } = {
   applyCampaignCode(ctx, { body }) {
     const form = loadForm(ctx, body.form_security_hash, undefined, 1);
     const discount = campaignCodes[body.campaign_code.trim().toUpperCase()];
-    if (!discount) throw new ApiError(404, 'Kampanya kodu bulunamadı.', { field: 'campaign_code' });
+    if (!discount) throw new SandboxError(404, 'Kampanya kodu bulunamadı.', { field: 'campaign_code' });
     if (!isValidNationalityNumber(body.nationality_number)) {
-      throw new ApiError(400, 'Vatandaşlık numaranızı eksiksiz ve doğru bir şekilde yazmanız gerekmektedir.', { field: 'nationality_number' });
+      throw new SandboxError(400, 'Vatandaşlık numaranızı eksiksiz ve doğru bir şekilde yazmanız gerekmektedir.', { field: 'nationality_number' });
     }
     if (form.reference_code) {
-      throw new ApiError(409, 'Referans kodu uygulanan başvurularda kampanya kodu kullanılamaz.', { reason: 'codes_not_combinable' });
+      throw new SandboxError(409, 'Referans kodu uygulanan başvurularda kampanya kodu kullanılamaz.', { reason: 'codes_not_combinable' });
     }
     if (form.campaign_code) {
-      throw new ApiError(409, 'Kampanya kodları birbiriyle birleştirilemez; bu başvuruya zaten bir kampanya kodu uygulandı.', {
+      throw new SandboxError(409, 'Kampanya kodları birbiriyle birleştirilemez; bu başvuruya zaten bir kampanya kodu uygulandı.', {
         reason: 'codes_not_combinable',
       });
     }
@@ -378,14 +366,14 @@ export const handlers: { [K in ApiCallName]: Handler<K> } = {
   applyReferenceCode(ctx, { body }) {
     const form = loadForm(ctx, body.form_security_hash, undefined, 1);
     const discount = referenceCodes[body.reference_code.trim().toUpperCase()];
-    if (!discount) throw new ApiError(404, 'Referans kodu bulunamadı.', { field: 'reference_code' });
+    if (!discount) throw new SandboxError(404, 'Referans kodu bulunamadı.', { field: 'reference_code' });
     if (form.campaign_code) {
-      throw new ApiError(409, 'Referans kodu diğer kampanyalarla birleştirilemez; bu başvuruya bir kampanya kodu uygulandı.', {
+      throw new SandboxError(409, 'Referans kodu diğer kampanyalarla birleştirilemez; bu başvuruya bir kampanya kodu uygulandı.', {
         reason: 'codes_not_combinable',
       });
     }
     if (form.reference_code) {
-      throw new ApiError(409, 'Bu başvuruya zaten bir referans kodu uygulandı.', { reason: 'codes_not_combinable' });
+      throw new SandboxError(409, 'Bu başvuruya zaten bir referans kodu uygulandı.', { reason: 'codes_not_combinable' });
     }
     const hash = advanceForm(ctx, form, { reference_code: discount.code });
     return { hash, message: 'Referans Kodu Uygulandı', data: { ...discount, type: 'reference' } };
@@ -395,7 +383,7 @@ export const handlers: { [K in ApiCallName]: Handler<K> } = {
 
   authStart(ctx, { body }) {
     const customer = ctx.store.customerByNationalityNumber(body.nationality_number);
-    if (!customer) throw new ApiError(404, 'Bu TC kimlik numarasına ait bir kayıt bulunamadı.', { field: 'nationality_number' });
+    if (!customer) throw new SandboxError(404, 'Bu TC kimlik numarasına ait bir kayıt bulunamadı.', { field: 'nationality_number' });
     const hash = sendCode(ctx, { purpose: 'login', target: customer.phone, customerId: customer.id });
     return { hash, message: 'Giriş kodu telefonunuza SMS olarak gönderildi.' };
   },
@@ -403,14 +391,14 @@ export const handlers: { [K in ApiCallName]: Handler<K> } = {
   auth(ctx, { body }) {
     const code = checkCode(ctx, { hash: body.form_security_hash, purpose: 'login', code: body.sms_code });
     const customer = code.customer_id === null ? undefined : ctx.store.customerById(code.customer_id);
-    if (!customer) throw new ApiError(400, texts.codeUnknown, { reason: 'code_unknown' });
+    if (!customer) throw new SandboxError(400, texts.codeUnknown, { reason: 'code_unknown' });
     const data: TokenAnswer = { token: ctx.store.createToken(customer.id, ctx.now()), user: ctx.store.user(customer, ctx.origin) };
     return { data };
   },
 
   tokenAuth(ctx, { body }) {
     const customer = ctx.store.customerByToken(body.token, ctx.now());
-    if (!customer) throw new ApiError(401, texts.badUserToken);
+    if (!customer) throw new SandboxError(401, texts.badUserToken);
     return { data: ctx.store.user(customer, ctx.origin) };
   },
 
@@ -421,9 +409,9 @@ export const handlers: { [K in ApiCallName]: Handler<K> } = {
     const files = input.upload?.files ?? {};
     const front = files['front-nationality-license'];
     const back = files['back-nationality-license'];
-    if (!front || !back) throw new ApiError(400, 'Lütfen kimliğinizin ön ve arka yüzünü birlikte yükleyin.');
+    if (!front || !back) throw new SandboxError(400, 'Lütfen kimliğinizin ön ve arka yüzünü birlikte yükleyin.');
     if (customer.identity_status !== 0 && customer.identity_status !== 3) {
-      throw new ApiError(409, 'Kimlik belgeleriniz onay sürecinde veya onaylanmış; yeniden yüklenemez.', { reason: 'upload_not_allowed' });
+      throw new SandboxError(409, 'Kimlik belgeleriniz onay sürecinde veya onaylanmış; yeniden yüklenemez.', { reason: 'upload_not_allowed' });
     }
     const frontName = ctx.store.saveFile(front.content, front.extension);
     const backName = ctx.store.saveFile(back.content, back.extension);
@@ -439,16 +427,16 @@ export const handlers: { [K in ApiCallName]: Handler<K> } = {
     const files = input.upload?.files ?? {};
     const taxPlate = files['tax-plate'];
     const signature = files['signature-circular'];
-    if (!taxPlate || !signature) throw new ApiError(400, 'Lütfen vergi levhası ve imza sirküleri belgelerini birlikte yükleyin.');
+    if (!taxPlate || !signature) throw new SandboxError(400, 'Lütfen vergi levhası ve imza sirküleri belgelerini birlikte yükleyin.');
     const subscription = ctx.store.subscriptionById(Number(input.upload?.fields.subscription_id));
     if (!subscription || subscription.customer_id !== customer.id) {
-      throw new ApiError(404, texts.subscriptionNotFound, { field: 'subscription_id' });
+      throw new SandboxError(404, texts.subscriptionNotFound, { field: 'subscription_id' });
     }
     if (subscription.subscription_type !== 2) {
-      throw new ApiError(409, 'Şirket belgeleri yalnızca kurumsal abonelikler için yüklenebilir.', { reason: 'not_corporate' });
+      throw new SandboxError(409, 'Şirket belgeleri yalnızca kurumsal abonelikler için yüklenebilir.', { reason: 'not_corporate' });
     }
     if (subscription.docs_status !== 0 && subscription.docs_status !== 3) {
-      throw new ApiError(409, 'Şirket belgeleriniz onay sürecinde veya onaylanmış; yeniden yüklenemez.', { reason: 'upload_not_allowed' });
+      throw new SandboxError(409, 'Şirket belgeleriniz onay sürecinde veya onaylanmış; yeniden yüklenemez.', { reason: 'upload_not_allowed' });
     }
     const taxPlateName = ctx.store.saveFile(taxPlate.content, taxPlate.extension);
     const signatureName = ctx.store.saveFile(signature.content, signature.extension);

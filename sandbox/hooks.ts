@@ -3,7 +3,7 @@ import { apiCalls, type ApiCallName } from '@/lib/api/calls';
 import { defineSchema, validate, type Schema } from '@/lib/validator';
 import { CODE_TTL_MS, outbox } from '@/sandbox/codes';
 import { seconds, type Context } from '@/sandbox/context';
-import { ApiError, texts } from '@/sandbox/errors';
+import { SandboxError, texts } from '@/sandbox/errors';
 import { FORM_HASH_TTL_MS } from '@/sandbox/forms';
 import { SETTING_CAMPAIGN_END_DATE } from '@/sandbox/fixtures';
 import { textPdf } from '@/sandbox/pdf';
@@ -94,7 +94,7 @@ export function handleHook(ctx: Context, controls: HookControls, request: HookRe
   if (post(/^\/__sandbox\/forms\/expire$/)) {
     const { hash } = body<{ hash: string }>(request, formExpireSchema);
     const changed = store.db.prepare('UPDATE forms SET hash_issued_at = ? WHERE hash = ?').run(ctx.now() - FORM_HASH_TTL_MS - 1000, hash).changes;
-    if (changed === 0) throw new ApiError(404, texts.formInvalid);
+    if (changed === 0) throw new SandboxError(404, texts.formInvalid);
     return { data: { expired: changed } };
   }
 
@@ -107,7 +107,7 @@ export function handleHook(ctx: Context, controls: HookControls, request: HookRe
   if (post(/^\/__sandbox\/fail$/)) {
     const { calls } = body<{ calls: unknown[] }>(request, failSchema);
     const unknown = calls.filter((call) => typeof call !== 'string' || !Object.hasOwn(apiCalls, call));
-    if (unknown.length > 0) throw new ApiError(400, `Bilinmeyen çağrı: ${unknown.map(String).join(', ')}`);
+    if (unknown.length > 0) throw new SandboxError(400, `Bilinmeyen çağrı: ${unknown.map(String).join(', ')}`);
     controls.setFailing(calls as ApiCallName[]);
     return { data: { calls } };
   }
@@ -121,7 +121,7 @@ export function handleHook(ctx: Context, controls: HookControls, request: HookRe
   if ((match = post(/^\/__sandbox\/subscriptions\/(\d{1,12})\/status$/))) {
     const { status } = body<{ status: number }>(request, statusSchema);
     const subscription = store.subscriptionById(Number(match[1]));
-    if (!subscription) throw new ApiError(404, texts.subscriptionNotFound);
+    if (!subscription) throw new SandboxError(404, texts.subscriptionNotFound);
     store.db.prepare('UPDATE subscriptions SET status = ? WHERE id = ?').run(status, subscription.id);
     if (status === 200 && !subscription.auth_username) {
       // A started line has modem credentials.
@@ -136,8 +136,8 @@ export function handleHook(ctx: Context, controls: HookControls, request: HookRe
   if ((match = post(/^\/__sandbox\/subscriptions\/(\d{1,12})\/docs-status$/))) {
     const { status, message } = body<{ status: number; message?: string }>(request, reviewSchema);
     const subscription = store.subscriptionById(Number(match[1]));
-    if (!subscription) throw new ApiError(404, texts.subscriptionNotFound);
-    if (subscription.subscription_type !== 2) throw new ApiError(409, 'Bu abonelik kurumsal değil; şirket belgesi yoktur.');
+    if (!subscription) throw new SandboxError(404, texts.subscriptionNotFound);
+    if (subscription.subscription_type !== 2) throw new SandboxError(409, 'Bu abonelik kurumsal değil; şirket belgesi yoktur.');
     const withFiles = status !== 0;
     store.db
       .prepare('UPDATE subscriptions SET docs_status = ?, docs_message = ?, tax_plate = ?, signature_circular = ? WHERE id = ?')
@@ -154,7 +154,7 @@ export function handleHook(ctx: Context, controls: HookControls, request: HookRe
   if ((match = post(/^\/__sandbox\/customers\/(\d{11})\/revoke-tokens$/))) {
     // Every token of the customer is refused from now on, as an expired session (DESIGN.md §5).
     const customer = store.customerByNationalityNumber(match[1]!);
-    if (!customer) throw new ApiError(404, 'Bu TC kimlik numarasına ait bir kayıt bulunamadı.');
+    if (!customer) throw new SandboxError(404, 'Bu TC kimlik numarasına ait bir kayıt bulunamadı.');
     const revoked = store.db.prepare('DELETE FROM tokens WHERE customer_id = ?').run(customer.id).changes;
     return { data: { revoked } };
   }
@@ -162,7 +162,7 @@ export function handleHook(ctx: Context, controls: HookControls, request: HookRe
   if ((match = post(/^\/__sandbox\/customers\/(\d{11})\/identity-status$/))) {
     const { status, message } = body<{ status: number; message?: string }>(request, reviewSchema);
     const customer = store.customerByNationalityNumber(match[1]!);
-    if (!customer) throw new ApiError(404, 'Bu TC kimlik numarasına ait bir kayıt bulunamadı.');
+    if (!customer) throw new SandboxError(404, 'Bu TC kimlik numarasına ait bir kayıt bulunamadı.');
     const withFiles = status !== 0;
     store.db
       .prepare('UPDATE customers SET identity_status = ?, identity_message = ?, identity_front = ?, identity_back = ? WHERE id = ?')

@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Subscription, TokenAnswer, User } from '@/lib/api/types';
 import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
 import {
-  addressBody,
+  addressFieldsOf,
   doorWithDigit,
   identity,
   login,
-  nationalityNumber,
+  validNationalityNumber,
   startSandbox,
-  verifyMail,
-  verifyPhone,
+  verifyContact,
   wrongCode,
   type TestSandbox,
 } from '@/sandbox/test-support';
@@ -32,10 +31,10 @@ let phoneCounter = 10;
 /** A fresh phone for every use, so the 60-second resend rule never bites between tests. */
 const freshPhone = () => `+90 (555) 100 ${String(phoneCounter++).padStart(2, '0')} 00`;
 let tcCounter = 100;
-const freshTc = () => nationalityNumber(`2${String(tcCounter++).padStart(8, '0')}`);
+const freshTc = () => validNationalityNumber(`2${String(tcCounter++).padStart(8, '0')}`);
 
 async function step1(door = fibreDoor): Promise<string> {
-  const answer = await sb.call('/v1/customers/register-step-1', addressBody(door));
+  const answer = await sb.call('/v1/customers/register-step-1', addressFieldsOf(door));
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   expect(answer.body.hash).toEqual(expect.any(String));
   return answer.body.hash;
@@ -87,7 +86,7 @@ describe('new application', () => {
     expect(early.status).toBe(409);
     expect(early.body.message).toBe('Telefon ve e-posta adresinizi onaylamanız gerekmektedir.');
 
-    hash = await verifyMail(sb, hash, mail);
+    hash = await verifyContact(sb, hash, 'mail', mail);
     expect(sb.logs.some((line) => line.startsWith(`[sandbox] MAIL ${mail}: `))).toBe(true);
 
     const finish = await sb.call('/v1/customers/register-step-4', { form_security_hash: hash });
@@ -141,20 +140,20 @@ describe('new application', () => {
 
   it('refuses addresses without fibre or VDSL, unknown BBK codes and inconsistent levels', async () => {
     for (const digit of [8, 9]) {
-      const answer = await sb.call('/v1/customers/register-step-1', addressBody(doorWithDigit(digit)));
+      const answer = await sb.call('/v1/customers/register-step-1', addressFieldsOf(doorWithDigit(digit)));
       expect(answer.status).toBe(409);
       expect(answer.body.message).toBe('Bu adres için uygun altyapı bulunmamaktadır.');
     }
-    expect((await sb.call('/v1/customers/register-step-1', addressBody(vdslDoor))).status).toBe(200);
-    const unknown = await sb.call('/v1/customers/register-step-1', { ...addressBody(fibreDoor), address_bbk: '99999999999' });
+    expect((await sb.call('/v1/customers/register-step-1', addressFieldsOf(vdslDoor))).status).toBe(200);
+    const unknown = await sb.call('/v1/customers/register-step-1', { ...addressFieldsOf(fibreDoor), address_bbk: '99999999999' });
     expect(unknown.status).toBe(404);
-    const wrongDistrict = await sb.call('/v1/customers/register-step-1', { ...addressBody(fibreDoor), address_district: 34001 });
+    const wrongDistrict = await sb.call('/v1/customers/register-step-1', { ...addressFieldsOf(fibreDoor), address_district: 34001 });
     expect(wrongDistrict.status).toBe(400);
     expect(wrongDistrict.body.details.field).toBe('address_district');
     // Strings are as good as numbers; the inner door may also be named by its number.
-    const strings = Object.fromEntries(Object.entries(addressBody(fibreDoor)).map(([k, v]) => [k, String(v)]));
+    const strings = Object.fromEntries(Object.entries(addressFieldsOf(fibreDoor)).map(([k, v]) => [k, String(v)]));
     expect((await sb.call('/v1/customers/register-step-1', { ...strings, address_floor: String(fibreDoor.door) })).status).toBe(200);
-    const missing = await sb.call('/v1/customers/register-step-1', { ...addressBody(fibreDoor), address_bbk: undefined });
+    const missing = await sb.call('/v1/customers/register-step-1', { ...addressFieldsOf(fibreDoor), address_bbk: undefined });
     expect(missing.body.details).toEqual({ code: '002', field: 'address_bbk' });
   });
 
@@ -403,12 +402,12 @@ describe('verification on a form', () => {
   it('approve-phone marks the phone and answers a new hash; requests keep the hash', async () => {
     let hash = await step3(await step2(await step1()));
     const phone = freshPhone();
-    hash = await verifyPhone(sb, hash, phone);
+    hash = await verifyContact(sb, hash, 'phone', phone);
     const bad = await sb.call('/v1/customers/approve-phone-request', { form_security_hash: hash, phone: '+90 (212) 555 00 00' });
     expect(bad.body.details).toEqual({ code: '016', field: 'phone' });
     const badMail = await sb.call('/v1/customers/approve-mail-request', { form_security_hash: hash, mail: 'Ayse@Example.com' });
     expect(badMail.body.details).toEqual({ code: '016', field: 'mail' });
-    hash = await verifyMail(sb, hash, 'verified@example.com');
+    hash = await verifyContact(sb, hash, 'mail', 'verified@example.com');
     const done = await sb.call('/v1/customers/register-step-4', { form_security_hash: hash });
     expect(done.status).toBe(200);
     expect(done.body.data.user.data).toMatchObject({ phone, mail: 'verified@example.com' });

@@ -1,5 +1,6 @@
 import type { ApiCallName, apiCalls } from '@/lib/api/calls';
 import { birthDatePattern, mailPattern, mobilePhonePattern, nationalityNumberPattern, phonePattern, serviceNumberPattern, sixDigitCodePattern, securityWordPattern } from '@/lib/patterns';
+import type { AddressBody } from '@/lib/validation/address';
 import { defineSchema, type Rule, type Schema } from '@/lib/validator';
 import { jobs } from '@/sandbox/catalog';
 
@@ -30,7 +31,7 @@ const addressFields = {
   address_building: addressId('Bina'),
   address_floor: addressId('İç kapı no'),
   address_bbk: addressId('BBK kodu'),
-} satisfies Schema;
+} satisfies Record<keyof AddressBody, Rule>;
 
 /** Fields that hold address ids (number or string on the wire). */
 export const ADDRESS_ID_FIELDS: ReadonlySet<string> = new Set([...Object.keys(addressFields), 'parent_id']);
@@ -138,17 +139,8 @@ export const INTEGER_FIELDS: ReadonlySet<string> = new Set(['product_id', 'pre_p
 // ---------------------------------------------------------------------------------------------
 // typed bodies
 
-interface AddressBody {
-  address_province: string;
-  address_district: string;
-  address_township: string;
-  address_village: string;
-  address_neighborhood: string;
-  address_street: string;
-  address_building: string;
-  address_floor: string;
-  address_bbk: string;
-}
+/** lib's address body as a handler receives it: the server has turned every id into a string. */
+export type ReceivedAddressBody = { [K in keyof AddressBody]: string };
 
 export interface IdentityBody {
   form_security_hash: string;
@@ -175,13 +167,13 @@ export interface Bodies {
     type: 'city' | 'district' | 'township' | 'village' | 'neighborhood' | 'street' | 'building' | 'apartment';
     parent_id: string;
   };
-  registerStep1: AddressBody;
+  registerStep1: ReceivedAddressBody;
   registerStep2: Hashed & { product_id: number; pre_price_paid_type: number };
   registerStep3: IdentityBody;
   registerStep4: Hashed;
   authRegisterStep2: Hashed & { product_id: number; pre_price_paid_type: number; subscription_type: 1 };
   transferRegisterStep1: { service_number: string };
-  transferRegisterStep2: Hashed & AddressBody;
+  transferRegisterStep2: Hashed & ReceivedAddressBody;
   transferRegisterStep3: Hashed & { product_id: number };
   transferRegisterStep4: IdentityBody;
   transferRegisterStep5: Hashed;

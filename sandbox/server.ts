@@ -9,7 +9,7 @@ import type { Envelope } from '@/lib/api/types';
 import { validate, ValidationError } from '@/lib/validator';
 import { monthlyFee, productById } from '@/sandbox/catalog';
 import type { Context } from '@/sandbox/context';
-import { ApiError, texts } from '@/sandbox/errors';
+import { SandboxError, texts } from '@/sandbox/errors';
 import { seedFixtures, SETTING_CAMPAIGN_END_DATE } from '@/sandbox/fixtures';
 import { handlers, type CallAnswer, type CallInput, type Handler, type Upload, type UploadedFile } from '@/sandbox/handlers';
 import { handleHook } from '@/sandbox/hooks';
@@ -57,7 +57,7 @@ function sendJson(res: ServerResponse, status: number, payload: Envelope, header
 }
 
 function sendError(res: ServerResponse, error: unknown, log: (line: string) => void): void {
-  if (error instanceof ApiError) {
+  if (error instanceof SandboxError) {
     sendJson(res, error.httpStatus, { status: false, message: error.message, ...(error.details && { details: error.details }) }, error.headers);
   } else if (error instanceof ValidationError) {
     sendJson(res, 400, { status: false, message: error.message, details: { code: error.code, field: error.field ?? null } });
@@ -78,7 +78,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       if (size > limit) tooLarge = true;
       if (!tooLarge) chunks.push(chunk);
     });
-    req.on('end', () => (tooLarge ? reject(new ApiError(413, texts.tooLarge)) : resolve(Buffer.concat(chunks))));
+    req.on('end', () => (tooLarge ? reject(new SandboxError(413, texts.tooLarge)) : resolve(Buffer.concat(chunks))));
     req.on('error', reject);
   });
 }
@@ -89,14 +89,14 @@ function parseJson(raw: Buffer): Json {
   try {
     value = JSON.parse(raw.toString('utf8'));
   } catch {
-    throw new ApiError(400, texts.badJson, { reason: 'bad_json' });
+    throw new SandboxError(400, texts.badJson, { reason: 'bad_json' });
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ApiError(400, texts.badJson, { reason: 'bad_json' });
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new SandboxError(400, texts.badJson, { reason: 'bad_json' });
   return value as Json;
 }
 
 /** The type of a file by its first bytes: PDF, PNG or JPEG, else undefined. */
-export function sniffFile(content: Buffer): UploadedFile['extension'] | undefined {
+export function sniffExtension(content: Buffer): UploadedFile['extension'] | undefined {
   if (content.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
   if (content.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (content.length > 3 && content[0] === 0xff && content[1] === 0xd8 && content[2] === 0xff) return 'jpg';
@@ -120,14 +120,14 @@ function readMultipart(req: IncomingMessage, spec: { fields: readonly string[]; 
       });
     } catch {
       req.resume();
-      reject(new ApiError(400, 'Dosyalar multipart/form-data biçiminde gönderilmelidir.'));
+      reject(new SandboxError(400, 'Dosyalar multipart/form-data biçiminde gönderilmelidir.'));
       return;
     }
     const upload: Upload = { files: {}, fields: {} };
-    let failure: ApiError | undefined;
+    let failure: SandboxError | undefined;
     let openStreams = 0;
     let closed = false;
-    const fail = (error: ApiError) => {
+    const fail = (error: SandboxError) => {
       failure ??= error;
     };
     const settle = () => {
@@ -135,7 +135,7 @@ function readMultipart(req: IncomingMessage, spec: { fields: readonly string[]; 
       if (failure) reject(failure);
       else resolve(upload);
     };
-    const unexpected = (name: string) => new ApiError(400, `Beklenmeyen alan: ${name}.`, { field: name });
+    const unexpected = (name: string) => new SandboxError(400, `Beklenmeyen alan: ${name}.`, { field: name });
 
     parser.on('file', (name, stream) => {
       if (!spec.files.includes(name) || name in upload.files) {
@@ -147,30 +147,30 @@ function readMultipart(req: IncomingMessage, spec: { fields: readonly string[]; 
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () =>
-        fail(new ApiError(413, 'Yüklediğiniz dosya, maksimum boyutun üstünde.', { field: name, max_bytes: MAX_FILE_BYTES })),
+        fail(new SandboxError(413, 'Yüklediğiniz dosya, maksimum boyutun üstünde.', { field: name, max_bytes: MAX_FILE_BYTES })),
       );
       stream.on('close', () => {
         openStreams -= 1;
         if (!stream.truncated) {
           const content = Buffer.concat(chunks);
-          const extension = sniffFile(content);
+          const extension = sniffExtension(content);
           if (extension) upload.files[name] = { content, extension };
-          else fail(new ApiError(400, 'Yüklediğiniz dosya uygun değil.', { field: name }));
+          else fail(new SandboxError(400, 'Yüklediğiniz dosya uygun değil.', { field: name }));
         }
         settle();
       });
     });
     parser.on('field', (name, value, info) => {
       if (!spec.fields.includes(name) || name in upload.fields) fail(unexpected(name));
-      else if (info.valueTruncated) fail(new ApiError(400, `${name} alanı çok uzun.`, { field: name }));
+      else if (info.valueTruncated) fail(new SandboxError(400, `${name} alanı çok uzun.`, { field: name }));
       else upload.fields[name] = value;
     });
-    parser.on('filesLimit', () => fail(new ApiError(400, `Maksimum ${spec.files.length} adet dosya yükleyebilirsiniz.`)));
-    parser.on('fieldsLimit', () => fail(new ApiError(400, 'Beklenmeyen alanlar gönderildi.')));
+    parser.on('filesLimit', () => fail(new SandboxError(400, `Maksimum ${spec.files.length} adet dosya yükleyebilirsiniz.`)));
+    parser.on('fieldsLimit', () => fail(new SandboxError(400, 'Beklenmeyen alanlar gönderildi.')));
     parser.on('error', () => {
       req.unpipe(parser);
       req.resume();
-      reject(new ApiError(400, 'Yüklenen dosyalar okunamadı.'));
+      reject(new SandboxError(400, 'Yüklenen dosyalar okunamadı.'));
     });
     parser.on('close', () => {
       closed = true;
@@ -254,7 +254,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     if (call.auth) {
       const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
       customer = match ? store.customerByToken(match[1]!, ctx.now()) : undefined;
-      if (!customer) throw new ApiError(401, texts.badUserToken);
+      if (!customer) throw new SandboxError(401, texts.badUserToken);
     }
     let body: Json | undefined;
     let upload: Upload | undefined;
@@ -350,14 +350,14 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     }
     const given = req.headers[tokenHeader];
     if (typeof given !== 'string' || !tokensEqual(given, options.serviceToken)) {
-      throw new ApiError(401, texts.badServiceToken);
+      throw new SandboxError(401, texts.badServiceToken);
     }
 
     if (isHook) {
       let parsed: Json | undefined;
       if (method === 'POST') parsed = parseJson(await readBody(req, MAX_JSON_BYTES));
       const answer = handleHook(ctx, controls, { method, path: pathname, query: url.searchParams, body: () => parsed ?? {} });
-      if (!answer) throw new ApiError(404, texts.notFound);
+      if (!answer) throw new SandboxError(404, texts.notFound);
       sendJson(res, 200, { status: true, ...answer });
       return;
     }
@@ -367,13 +367,13 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     if (!name) {
       if (isDescribedPath(callPath)) {
         const allowed = Object.values(apiCalls).filter((call) => call.path === callPath).map((call) => call.method);
-        throw new ApiError(405, texts.methodNotAllowed, undefined, { Allow: allowed.join(', ') });
+        throw new SandboxError(405, texts.methodNotAllowed, undefined, { Allow: allowed.join(', ') });
       }
-      throw new ApiError(404, texts.notFound);
+      throw new SandboxError(404, texts.notFound);
     }
     if (slowMs > 0) await new Promise((resolve) => setTimeout(resolve, slowMs));
     // An outage of this call, asked for by a test (POST /__sandbox/fail).
-    if (failing.has(name)) throw new ApiError(503, texts.generic);
+    if (failing.has(name)) throw new SandboxError(503, texts.generic);
     await handleCall(req, res, name);
   }
 

@@ -127,7 +127,7 @@ export function doorWithDigit(digit: number, where: { plate?: number; district?:
 }
 
 /** The nine address fields of register-step-1 for a resolved door, as the website sends them. */
-export function addressBody(address: ResolvedAddress): Record<string, string | number> {
+export function addressFieldsOf(address: ResolvedAddress): Record<string, string | number> {
   return {
     address_province: Number(address.ids.province),
     address_district: Number(address.ids.district),
@@ -142,7 +142,7 @@ export function addressBody(address: ResolvedAddress): Record<string, string | n
 }
 
 /** A TC kimlik no with a valid checksum, made from 9 leading digits. */
-export function nationalityNumber(first9: string): string {
+export function validNationalityNumber(first9: string): string {
   const d = [...first9].map(Number);
   const odd = d[0]! + d[2]! + d[4]! + d[6]! + d[8]!;
   const even = d[1]! + d[3]! + d[5]! + d[7]!;
@@ -169,22 +169,19 @@ export function identity(hash: string, nationality_number: string): Record<strin
   };
 }
 
-/** Phone request + approval; answers the new form hash. */
-export async function verifyPhone(sb: TestSandbox, hash: string, phone: string): Promise<string> {
-  const request = await sb.call('/v1/customers/approve-phone-request', { form_security_hash: hash, phone });
-  if (request.status !== 200) throw new Error(JSON.stringify(request.body));
-  const code = await sb.lastCode(phone);
-  const approve = await sb.call('/v1/customers/approve-phone', { form_security_hash: hash, sms_hash: request.body.hash, phone, sms_code: code });
-  if (approve.status !== 200) throw new Error(JSON.stringify(approve.body));
-  return approve.body.hash as string;
-}
+/** The code fields of each contact's approval: an SMS for the phone, a mail for the mail address. */
+const approvalFields = {
+  phone: { hash: 'sms_hash', code: 'sms_code' },
+  mail: { hash: 'mail_hash', code: 'mail_code' },
+} as const;
 
-/** Mail request + approval; answers the new form hash. */
-export async function verifyMail(sb: TestSandbox, hash: string, mail: string): Promise<string> {
-  const request = await sb.call('/v1/customers/approve-mail-request', { form_security_hash: hash, mail });
+/** A phone or mail address requested and approved with the code sent to it; answers the new form hash. */
+export async function verifyContact(sb: TestSandbox, hash: string, kind: 'phone' | 'mail', value: string): Promise<string> {
+  const request = await sb.call(`/v1/customers/approve-${kind}-request`, { form_security_hash: hash, [kind]: value });
   if (request.status !== 200) throw new Error(JSON.stringify(request.body));
-  const code = await sb.lastCode(mail);
-  const approve = await sb.call('/v1/customers/approve-mail', { form_security_hash: hash, mail_hash: request.body.hash, mail, mail_code: code });
+  const code = await sb.lastCode(value);
+  const fields = approvalFields[kind];
+  const approve = await sb.call(`/v1/customers/approve-${kind}`, { form_security_hash: hash, [fields.hash]: request.body.hash, [kind]: value, [fields.code]: code });
   if (approve.status !== 200) throw new Error(JSON.stringify(approve.body));
   return approve.body.hash as string;
 }

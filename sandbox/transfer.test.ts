@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Subscription, TokenAnswer, User } from '@/lib/api/types';
 import { FIXTURE_CUSTOMERS, FIXTURE_TRANSFER_SERVICE_NUMBER } from '@/sandbox/fixtures';
 import {
-  addressBody,
+  addressFieldsOf,
   doorWithDigit,
   identity,
   login,
-  nationalityNumber,
+  validNationalityNumber,
   startSandbox,
-  verifyMail,
-  verifyPhone,
+  verifyContact,
   type TestSandbox,
 } from '@/sandbox/test-support';
 
@@ -39,7 +38,7 @@ describe('transfer', () => {
 
     // Any address will do (the line exists already), even one without coverage.
     const door = doorWithDigit(9, { plate: 35, district: 'Karşıyaka' });
-    const step2 = await sb.call('/v1/customers/transfer-register-step-2', { form_security_hash: first.body.hash, ...addressBody(door) });
+    const step2 = await sb.call('/v1/customers/transfer-register-step-2', { form_security_hash: first.body.hash, ...addressFieldsOf(door) });
     expect(step2.status, JSON.stringify(step2.body)).toBe(200);
 
     // 88... is VDSL: fibre tariffs are refused.
@@ -48,7 +47,7 @@ describe('transfer', () => {
     const step3 = await sb.call('/v1/customers/transfer-register-step-3', { form_security_hash: step2.body.hash, product_id: 5 });
     expect(step3.status).toBe(200);
 
-    const tc = nationalityNumber('345678901');
+    const tc = validNationalityNumber('345678901');
     const step4 = await sb.call('/v1/customers/transfer-register-step-4', identity(step3.body.hash, tc));
     expect(step4.status).toBe(200);
 
@@ -57,8 +56,8 @@ describe('transfer', () => {
     expect(notYet.body.message).toBe('Telefon ve e-posta adresinizi onaylamanız gerekmektedir.');
 
     const phone = '+90 (544) 321 00 11';
-    let hash = await verifyPhone(sb, step4.body.hash, phone);
-    hash = await verifyMail(sb, hash, 'transfer@example.com');
+    let hash = await verifyContact(sb, step4.body.hash, 'phone', phone);
+    hash = await verifyContact(sb, hash, 'mail', 'transfer@example.com');
     const finish = await sb.call('/v1/customers/transfer-register-step-5', { form_security_hash: hash });
     expect(finish.status).toBe(200);
     const { token, user } = finish.body.data as TokenAnswer;
@@ -88,7 +87,7 @@ describe('transfer', () => {
     ] as const) {
       const start = await lookup(number);
       expect(start.status, number).toBe(200);
-      const step2 = await sb.call('/v1/customers/transfer-register-step-2', { form_security_hash: start.body.hash, ...addressBody(doorWithDigit(3)) });
+      const step2 = await sb.call('/v1/customers/transfer-register-step-2', { form_security_hash: start.body.hash, ...addressFieldsOf(doorWithDigit(3)) });
       const step3 = await sb.call('/v1/customers/transfer-register-step-3', { form_security_hash: step2.body.hash, product_id: 2 });
       expect(step3.status, number).toBe(fibreOk ? 200 : 409);
     }
@@ -106,8 +105,8 @@ describe('transfer', () => {
     const start = await lookup('1711111111');
     const early = await sb.call('/v1/customers/transfer-register-step-3', { form_security_hash: start.body.hash, product_id: 1 });
     expect(early.status).toBe(409);
-    const step2 = await sb.call('/v1/customers/transfer-register-step-2', { form_security_hash: start.body.hash, ...addressBody(doorWithDigit(2)) });
-    const old = await sb.call('/v1/customers/transfer-register-step-2', { form_security_hash: start.body.hash, ...addressBody(doorWithDigit(2)) });
+    const step2 = await sb.call('/v1/customers/transfer-register-step-2', { form_security_hash: start.body.hash, ...addressFieldsOf(doorWithDigit(2)) });
+    const old = await sb.call('/v1/customers/transfer-register-step-2', { form_security_hash: start.body.hash, ...addressFieldsOf(doorWithDigit(2)) });
     expect(old.body.message).toBe('Form oturumunuz geçersiz veya süresi dolmuş. Lütfen başvuruya baştan başlayın.');
     const step3 = await sb.call('/v1/customers/transfer-register-step-3', { form_security_hash: step2.body.hash, product_id: 1 });
     const registered = await sb.call('/v1/customers/transfer-register-step-4', identity(step3.body.hash, FIXTURE_CUSTOMERS.notSent.nationality_number));
@@ -118,7 +117,7 @@ describe('transfer', () => {
   it('auth-transfer-register-step-3 adds the transfer to the logged-in customer', async () => {
     const token = await login(sb, FIXTURE_CUSTOMERS.notSent.nationality_number, FIXTURE_CUSTOMERS.notSent.phone);
     const start = await lookup('1822222222');
-    const step2 = await sb.call('/v1/customers/transfer-register-step-2', { form_security_hash: start.body.hash, ...addressBody(doorWithDigit(7)) });
+    const step2 = await sb.call('/v1/customers/transfer-register-step-2', { form_security_hash: start.body.hash, ...addressFieldsOf(doorWithDigit(7)) });
     const body = { form_security_hash: step2.body.hash, product_id: 4, subscription_type: 1 };
     expect((await sb.call('/v1/customers/auth-transfer-register-step-3', body)).status).toBe(401);
     const answer = await sb.call('/v1/customers/auth-transfer-register-step-3', body, { token });

@@ -233,14 +233,6 @@ function safeFilename(filename: string | undefined, fallback: string): string {
   return clean || fallback;
 }
 
-/** The checked parts as FormData (the upstream gets encodeMultipart's pieces instead: no copies). */
-export function toFormData(parts: { fields: Record<string, string>; files: Record<string, OutgoingFile> }): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(parts.fields)) form.append(name, value);
-  for (const [name, file] of Object.entries(parts.files)) form.append(name, new Blob(piecesOf(file).map((chunk) => new Uint8Array(chunk)), { type: file.type }), file.filename);
-  return form;
-}
-
 export interface EncodedMultipart {
   contentType: string;
   /** The body in pieces (the files' own chunks among them), written one after another. */

@@ -1,9 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUDGETS, derivedOverrides, resolveBudgets, windowText } from '@/lib/bff/limits';
+import { BUDGETS, derivedOverrides, resolveBudgets } from '@/lib/bff/limits';
 
 const root = path.resolve(__dirname, '..', '..');
+
+/** A window as the tables say it: 'day', '10 minutes'. */
+function windowText(seconds: number): string {
+  if (seconds % 86_400 === 0) return seconds === 86_400 ? 'day' : `${seconds / 86_400} days`;
+  if (seconds % 3_600 === 0) return seconds === 3_600 ? 'hour' : `${seconds / 3_600} hours`;
+  return `${seconds / 60} minutes`;
+}
 
 describe('the limits table', () => {
   it('is the same in the README and SECURITY.md as in lib/bff/limits.ts', () => {

@@ -78,10 +78,3 @@ export function derivedOverrides(overrides: Partial<Record<BudgetName, number>>)
   }
   return result;
 }
-
-/** A window as people say it, for the tables. */
-export function windowText(seconds: number): string {
-  if (seconds % DAY === 0) return seconds === DAY ? 'day' : `${seconds / DAY} days`;
-  if (seconds % HOUR === 0) return seconds === HOUR ? 'hour' : `${seconds / HOUR} hours`;
-  return `${seconds / 60} minutes`;
-}

@@ -5,7 +5,8 @@
 //  - after load: everything else fetched until the network is idle (lazy chunks).
 import { chromium } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
-import { chromeFlags, chromePath } from './lighthouse.mjs';
+import { chromiumFlags } from '../chromium-flags.mjs';
+import { chromePath } from './lighthouse.mjs';
 
 function attributes(tag) {
   const found = {};
@@ -80,7 +81,7 @@ async function loadPage(browser, url) {
  * and home does not fetch on its first load.
  */
 export async function measureFirstLoad({ pages, wizardUrl }) {
-  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.filter((flag) => !flag.startsWith('--headless')) });
+  const browser = await chromium.launch({ executablePath: chromePath, args: [...chromiumFlags] });
   try {
     const results = {};
     for (const { key, url, expectStatus } of pages) {

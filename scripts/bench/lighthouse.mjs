@@ -2,20 +2,13 @@
 // pages interleaved so a busy moment of the machine does not fall on one page only; medians.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { chromiumFlags } from '../chromium-flags.mjs';
 import { runToEnd } from './processes.mjs';
 import { root, workDir } from './servers.mjs';
 import { median } from './stats.mjs';
 
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const chromeFlags = ['--headless=new', ...chromiumFlags];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 async function lighthouseOnce(url, outputPath) {

@@ -1,8 +1,7 @@
-import { spendReadBudget } from '@/lib/bff/budget-plan';
-import { clientIp } from '@/lib/bff/client-ip';
 import { isTrustedStateChange } from '@/lib/bff/csrf';
-import { envelopeResponse, errorResponse, replyText, responseLocale, tooManyResponse } from '@/lib/bff/responses';
-import { endSession, getSession, resolveUser, sessionUser } from '@/lib/session';
+import { envelopeResponse, errorResponse, replyText, responseLocale } from '@/lib/bff/responses';
+import { readSessionCustomer } from '@/lib/bff/session-customer';
+import { endSession, getSession, sessionUser } from '@/lib/session';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,14 +10,9 @@ export const dynamic = 'force-dynamic';
  * and wizard show. A token the upstream refuses ends the session.
  */
 export async function GET(request: Request) {
-  const locale = responseLocale(request);
-  const wait = await spendReadBudget(clientIp(request));
-  if (wait !== null) return tooManyResponse(locale, wait);
-  const session = await getSession();
-  const result = await resolveUser(session.token);
-  if (result.state === 'rejected') session.destroy();
-  if (result.state === 'unavailable') return errorResponse(502, replyText(locale, 'network'));
-  return envelopeResponse(200, { status: true, data: result.state === 'user' ? sessionUser(result.user) : null });
+  const read = await readSessionCustomer(request, { required: false });
+  if ('response' in read) return read.response;
+  return envelopeResponse(200, { status: true, data: read.user ? sessionUser(read.user) : null });
 }
 
 /**

@@ -1,25 +1,18 @@
-import { spendReadBudget } from '@/lib/bff/budget-plan';
-import { clientIp } from '@/lib/bff/client-ip';
-import { envelopeResponse, errorResponse, replyText, responseLocale, sessionExpiredResponse, tooManyResponse } from '@/lib/bff/responses';
+import { envelopeResponse, errorResponse, replyText, responseLocale } from '@/lib/bff/responses';
+import { readSessionCustomer } from '@/lib/bff/session-customer';
 import { modemCredentials } from '@/lib/domain/subscription';
-import { getSession, resolveUser } from '@/lib/session';
 
 export const dynamic = 'force-dynamic';
 
 /** One subscription's modem credentials, only when its Modem Info tab asks (status 200, spec §2). */
 export async function GET(request: Request) {
-  const locale = responseLocale(request);
-  const wait = await spendReadBudget(clientIp(request));
-  if (wait !== null) return tooManyResponse(locale, wait);
+  // A malformed query is refused before it spends a budget, as lib/bff/handle.ts refuses a malformed body.
   const id = Number(new URL(request.url).searchParams.get('subscription_id'));
-  if (!Number.isSafeInteger(id) || id <= 0) return errorResponse(400, replyText(locale, 'invalidRequest'));
-  const session = await getSession();
-  const result = await resolveUser(session.token);
-  if (result.state === 'rejected') session.destroy();
-  if (result.state === 'unavailable') return errorResponse(502, replyText(locale, 'network'));
-  if (result.state !== 'user') return sessionExpiredResponse(locale);
-  const subscription = result.user.subscriptions.find((item) => item.subscription_id === id);
+  if (!Number.isSafeInteger(id) || id <= 0) return errorResponse(400, replyText(responseLocale(request), 'invalidRequest'));
+  const read = await readSessionCustomer(request, { required: true });
+  if ('response' in read) return read.response;
+  const subscription = read.user.subscriptions.find((item) => item.subscription_id === id);
   const credentials = subscription ? modemCredentials(subscription) : null;
-  if (!credentials) return errorResponse(404, replyText(locale, 'notFound'));
+  if (!credentials) return errorResponse(404, replyText(read.locale, 'notFound'));
   return envelopeResponse(200, { status: true, data: credentials });
 }

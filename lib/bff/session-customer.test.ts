@@ -1,0 +1,49 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '@/lib/api/types';
+import type { TokenCheck } from '@/lib/session';
+
+const state = vi.hoisted(() => ({ wait: null as number | null, check: { state: 'anonymous' } as TokenCheck, destroyed: 0 }));
+vi.mock('@/lib/bff/budget-plan', () => ({ spendReadBudget: async () => state.wait }));
+vi.mock('@/lib/bff/client-ip', () => ({ clientIp: () => '192.0.2.1' }));
+vi.mock('@/lib/session', () => ({
+  getSession: async () => ({ token: 'token', destroy: () => void state.destroyed++ }),
+  resolveUser: async () => state.check,
+}));
+
+const { readSessionCustomer } = await import('@/lib/bff/session-customer');
+const request = () => new Request('http://site.test/api/session', { headers: { 'Accept-Language': 'en' } });
+const user = { user_id: 7 } as unknown as User;
+
+beforeEach(() => {
+  state.wait = null;
+  state.destroyed = 0;
+});
+
+describe('readSessionCustomer', () => {
+  it('answers 429 once the read budget is spent, before asking the upstream', async () => {
+    state.wait = 30;
+    state.check = { state: 'user', user };
+    const read = await readSessionCustomer(request(), { required: false });
+    expect('response' in read && read.response.status).toBe(429);
+  });
+
+  it('gives the customer and the language to answer in', async () => {
+    state.check = { state: 'user', user };
+    expect(await readSessionCustomer(request(), { required: true })).toEqual({ locale: 'en', user });
+  });
+
+  it('ends a session whose token the upstream refuses: no customer, or the 401 when one is required', async () => {
+    state.check = { state: 'rejected' };
+    expect(await readSessionCustomer(request(), { required: false })).toEqual({ locale: 'en', user: null });
+    const read = await readSessionCustomer(request(), { required: true });
+    expect('response' in read && read.response.status).toBe(401);
+    expect(state.destroyed).toBe(2);
+  });
+
+  it('keeps the session when the upstream cannot be asked, with a 502', async () => {
+    state.check = { state: 'unavailable' };
+    const read = await readSessionCustomer(request(), { required: false });
+    expect('response' in read && read.response.status).toBe(502);
+    expect(state.destroyed).toBe(0);
+  });
+});
