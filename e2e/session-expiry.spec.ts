@@ -57,3 +57,33 @@ test('session expiry: a page load with a refused token shows the anonymous page,
   // The dead session is gone: the next page needs no upstream call to know it.
   expect((await (await page.request.get('/api/session')).json()).data).toBeNull();
 });
+
+test('session expiry from the profile: the login asks again with the TC number, and the profile comes back on the tab last chosen', async ({ page }) => {
+  test.slow();
+  const customer = await registerCustomer(page.request);
+  // Identity approved: all three tabs are offered.
+  await sandbox(`/__sandbox/customers/${customer.nationality_number}/identity-status`, { status: 2 });
+  await page.goto('/#profil');
+  const profile = page.getByRole('dialog', { name: 'Hesabım' });
+  await profile.getByRole('tab', { name: 'Abone Bilgileri' }).click();
+  await expect(profile.getByRole('tab', { name: 'Abone Bilgileri' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Escape');
+  await expect(profile).toHaveCount(0);
+
+  // The session ends upstream; opening the profile again finds out.
+  await sandbox(`/__sandbox/customers/${customer.nationality_number}/revoke-tokens`, {});
+  await headerNav(page).getByRole('button', { name: customer.name }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Oturumunuzun süresi doldu. Lütfen tekrar giriş yapın.' })).toBeVisible();
+  await expect(headerNav(page).getByRole('button', { name: customer.name })).toHaveCount(0);
+  const login = page.getByRole('dialog', { name: 'Giriş Yap' });
+  await expect(login.getByLabel('TC Kimlik No')).toHaveValue(customer.nationality_number);
+  await login.getByRole('button', { name: 'Giriş Yap' }).click();
+  await expect(login.getByLabel('SMS Kodu')).toBeFocused();
+  await login.getByLabel('SMS Kodu').fill(await latestCode(customer.phone));
+  await login.getByRole('button', { name: 'Kodu Onayla' }).click();
+  await expect(login).toBeHidden();
+
+  await expect(profile).toBeVisible();
+  await expect(profile.getByRole('tab', { name: 'Abone Bilgileri' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/#profil$/);
+});

@@ -17,6 +17,12 @@ import { initials } from '@/lib/domain/format';
 import { activeTab, type ProfileTab, profileTabs } from '@/lib/profile/tabs';
 
 /**
+ * The tab the customer last chose, for the page's life: the profile opens on it again (after a
+ * login that an ended session asked for, say). A logout forgets it.
+ */
+let lastTab: { userId: number; tab: ProfileTab } | null = null;
+
+/**
  * The profile (spec §2): the summary (initials, #user_id, name, phone), logout and the tabs. While
  * the identity is not sent, in approval or rejected, only the Identity tab is offered.
  */
@@ -26,7 +32,11 @@ export function ProfileContent({ close }: { close: () => void }) {
   const { profile, failed, refresh } = useProfile({ onOpen: 'fetch' });
   const showError = useErrorDialog();
   const notify = useNotify();
-  const [requested, setRequested] = useState<ProfileTab>();
+  const [requested, setRequested] = useState<ProfileTab | undefined>(() => (lastTab && lastTab.userId === user?.user_id ? lastTab.tab : undefined));
+  const choose = (tab: ProfileTab) => {
+    if (user) lastTab = { userId: user.user_id, tab };
+    setRequested(tab);
+  };
   const [leaving, setLeaving] = useState(false);
 
   // Fresh data every time the profile opens: statuses change on the provider's side.
@@ -49,6 +59,7 @@ export function ProfileContent({ close }: { close: () => void }) {
     setLeaving(true);
     try {
       await logout();
+      lastTab = null;
       notify.toast(t('loggedOut'), { type: 'success', id: 'logged-out' });
       close();
     } catch (error) {
@@ -77,7 +88,7 @@ export function ProfileContent({ close }: { close: () => void }) {
           {t('logout')}
         </Button>
       </div>
-      <Tabs label={t('tabsLabel')} items={tabs.map((key) => ({ key, label: t(`tabs.${key}`) }))} selected={selected} onSelect={setRequested} autoFocus>
+      <Tabs label={t('tabsLabel')} items={tabs.map((key) => ({ key, label: t(`tabs.${key}`) }))} selected={selected} onSelect={choose} autoFocus>
         {!profile ? <ProfileLoading failed={failed} /> : null}
         {profile && selected === 'subscriptions' ? <ProfileSubscriptions user={profile} /> : null}
         {profile && selected === 'subscriber' ? <SubscriberInfo user={profile} /> : null}

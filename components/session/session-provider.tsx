@@ -9,8 +9,14 @@ import { SESSION_ENDPOINT as SESSION_URL } from '@/lib/api/session-endpoint';
 const loadClient = () => import('@/lib/api/client');
 
 async function fetchSessionUser(): Promise<SessionUser | null> {
-  const { requestJson } = await loadClient();
-  return (await requestJson<SessionUser | null>(SESSION_URL)).data ?? null;
+  const { ApiError, requestJson } = await loadClient();
+  try {
+    return (await requestJson<SessionUser | null>(SESSION_URL)).data ?? null;
+  } catch (error) {
+    // Ended just now (its token refused): the fetcher has told components/account/session-expiry.tsx.
+    if (error instanceof ApiError && error.isSessionExpired) return null;
+    throw error;
+  }
 }
 
 interface SessionState {

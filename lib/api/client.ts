@@ -26,6 +26,11 @@ export class ApiError extends Error {
   get isRegisteredUser(): boolean {
     return Boolean(this.details?.registered_user);
   }
+
+  /** The customer's session is over (its token refused upstream): the page offers the login again. */
+  get isSessionExpired(): boolean {
+    return this.status === 401 && this.details?.session_expired === true;
+  }
 }
 
 function documentCookie(name: string): string | undefined {
@@ -65,10 +70,9 @@ export async function requestJson<T>(url: string, init: { method?: string; body?
     const fallback = response.status === 502 && !envelope?.message ? 'network' : 'generic';
     // The session is over, whichever call found out: one place offers the login again
     // (components/account/session-expiry.tsx); the caller still gets its error and keeps its form.
-    if (response.status === 401 && envelope?.details?.session_expired === true && typeof window !== 'undefined') {
-      window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
-    }
-    throw new ApiError(response.status, envelope?.message || undefined, fallback, envelope?.details);
+    const error = new ApiError(response.status, envelope?.message || undefined, fallback, envelope?.details);
+    if (error.isSessionExpired && typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+    throw error;
   }
   return envelope;
 }

@@ -32,12 +32,22 @@ describe('readSessionCustomer', () => {
     expect(await readSessionCustomer(request(), { required: true })).toEqual({ locale: 'en', user });
   });
 
-  it('ends a session whose token the upstream refuses: no customer, or the 401 when one is required', async () => {
+  it('ends a session whose token the upstream refuses with the 401 that says so, asked for a customer or not', async () => {
     state.check = { state: 'rejected' };
+    for (const read of [await readSessionCustomer(request(), { required: false }), await readSessionCustomer(request(), { required: true })]) {
+      if (!('response' in read)) throw new Error('expected the 401 of an ended session');
+      expect(read.response.status).toBe(401);
+      expect((await read.response.json()).details).toEqual({ session_expired: true });
+    }
+    expect(state.destroyed).toBe(2);
+  });
+
+  it('answers no customer without a session, and the 401 of an ended session where one is required', async () => {
+    state.check = { state: 'anonymous' };
     expect(await readSessionCustomer(request(), { required: false })).toEqual({ locale: 'en', user: null });
     const read = await readSessionCustomer(request(), { required: true });
     expect('response' in read && read.response.status).toBe(401);
-    expect(state.destroyed).toBe(2);
+    expect(state.destroyed).toBe(0);
   });
 
   it('keeps the session when the upstream cannot be asked, with a 502', async () => {
