@@ -175,7 +175,7 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
   const complete = async () => {
     // The order as bought, kept for the finish line before the state is cleared.
     const order = <ApplicationSummary state={state} product={chosen} cart={cart} />;
-    pushTrackingEvent(window as unknown as { dataLayer?: unknown[] }, flow);
+    pushTrackingEvent(window, flow);
     markFiled();
     // A visitor's filing call started their session; a customer's added a subscription.
     const customer = await refresh();

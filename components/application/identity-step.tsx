@@ -31,7 +31,8 @@ const fieldOrder = [
   'security_word',
 ] as const satisfies readonly (keyof IdentityForm)[];
 
-const emptyIdentity: IdentityForm = {
+/** A blank form: no gender is chosen until the visitor picks one. */
+const emptyIdentity: Omit<IdentityForm, 'gender'> & { gender: IdentityForm['gender'] | undefined } = {
   nationality: 'TR',
   nationality_number: '',
   nationality_serial_no: '',
@@ -40,7 +41,7 @@ const emptyIdentity: IdentityForm = {
   mother_name: '',
   father_name: '',
   birthdate: '',
-  gender: undefined as unknown as 1,
+  gender: undefined,
   job: '',
   security_word: '',
 };
