@@ -32,6 +32,7 @@ import type { Campaign, Country, InfrastructureResult, Job, Option, Product, Sub
 import { type Flow, productsForConnection } from '@/lib/application/draft';
 import {
   callOf,
+  fieldErrorsShownOn,
   filesApplication,
   FORM_HASH_LIFETIME_MS,
   type FlowState,
@@ -120,7 +121,8 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
 
   /**
    * Runs one step's action with its button busy (it cannot send twice); a failure keeps everything
-   * typed and shows the spec's message, with 'Tekrar dene' where another try may pass (a timeout).
+   * typed. A refusal that names the step's own fields is told at them, once each; any other shows
+   * the spec's message in the error dialog, with 'Tekrar dene' where another try may pass (a timeout).
    */
   const run = async (action: () => Promise<void>): Promise<void> => {
     if (busy) return;
@@ -137,8 +139,9 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
         // Logged in through the popup: the package step now files the application as the customer's.
         if (customer) goTo(indexOf('package'));
       } else {
-        if (error instanceof ApiError) setFieldErrors(error.fieldErrors);
-        again = (await showError(error, { retry: true })) === 'retry';
+        const atFields = error instanceof ApiError ? fieldErrorsShownOn(steps[current]!, error.fieldErrors) : null;
+        if (atFields) setFieldErrors(atFields);
+        else again = (await showError(error, { retry: true })) === 'retry';
       }
     } finally {
       setBusy(false);

@@ -5,6 +5,7 @@ import {
   type CallMaker,
   callOf,
   emptyFlowState,
+  fieldErrorsShownOn,
   filedFormIds,
   filesApplication,
   type FlowEvent,
@@ -129,6 +130,19 @@ describe('flow tables', () => {
     const answer = await callOf(flowTables.new.steps[1]!, false).send(make, state, { consents });
     expect(made).toEqual([{ call: 'registerStep2', body: { form_security_hash: 'h6', product_id: 7, pre_price_paid_type: 1 } }]);
     expect(answer).toEqual({ hash: 'h7', adds: {} });
+  });
+
+  it('tell a refusal at the step’s fields only when the step shows every field it names', () => {
+    const [, , identity, contact] = flowTables.new.steps;
+    expect(fieldErrorsShownOn(identity!, { name: 'Bu alan zorunludur.', gender: 'Lütfen cinsiyet seçin.' })).toEqual({
+      name: 'Bu alan zorunludur.',
+      gender: 'Lütfen cinsiyet seçin.',
+    });
+    expect(fieldErrorsShownOn(flowTables.transfer.steps[3]!, { security_word: 'x' })).toEqual({ security_word: 'x' });
+    // A field the step does not show, a step without fields, no fields at all: the error dialog tells it.
+    expect(fieldErrorsShownOn(identity!, { name: 'x', form_security_hash: 'y' })).toBeNull();
+    expect(fieldErrorsShownOn(contact!, { consents: 'x' })).toBeNull();
+    expect(fieldErrorsShownOn(identity!, {})).toBeNull();
   });
 
   it('ask for a code before moving on where the code box is: the identity step, a customer’s package step', () => {

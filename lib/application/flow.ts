@@ -2,7 +2,7 @@ import { type ApiAnswer, type ApiBody, type ApiCallName, apiCalls } from '@/lib/
 import type { Envelope, InfrastructureResult } from '@/lib/api/types';
 import { type Address, addressBody, connectionTypeOf, type Flow } from '@/lib/application/draft';
 import { connectionTypeForServiceNumber } from '@/lib/domain/service-number';
-import type { IdentityForm, IdentityValues } from '@/lib/validation/application';
+import { type IdentityForm, type IdentityValues, identitySchema } from '@/lib/validation/application';
 import type { ConsentChoices, Consents } from '@/lib/validation/consents';
 
 /**
@@ -147,6 +147,8 @@ export interface StepSpec {
   sends: readonly (keyof FlowState)[];
   /** The campaign / reference code box is on this step for a visitor or a customer: moving on without a code asks first. */
   codes?: 'visitor' | 'customer';
+  /** The body fields the step's form shows: a refusal that names only these is told at them. */
+  fields?: readonly string[];
 }
 
 export interface FlowTable {
@@ -168,6 +170,7 @@ const withHash = (state: FlowState) => ({ form_security_hash: hashOf(state) });
 const filing = (state: FlowState, input: StepInput) => ({ form_security_hash: hashOf(state), consents: input.consents });
 // The step is only offered once its fields are valid (the step's own checks); `!` states that.
 const identityBody = (state: FlowState, input: StepInput) => ({ ...input.identity!, ...withHash(state), subscription_type: 1 as const });
+const identityFields = Object.keys(identitySchema.shape);
 const newPackage = (state: FlowState) => ({ ...withHash(state), product_id: productOf(state), pre_price_paid_type: state.setupPriceIndex ?? 0 });
 
 export const flowTables: Record<Flow, FlowTable> = {
@@ -187,7 +190,7 @@ export const flowTables: Record<Flow, FlowTable> = {
         visitor: stepCall('registerStep2', newPackage),
         customer: stepCall('authRegisterStep2', (state, input) => ({ ...newPackage(state), subscription_type: 1 as const, consents: input.consents })),
       },
-      { name: 'identity', sends: ['identity'], codes: 'visitor', visitor: stepCall('registerStep3', identityBody) },
+      { name: 'identity', sends: ['identity'], codes: 'visitor', fields: identityFields, visitor: stepCall('registerStep3', identityBody) },
       { name: 'contact', sends: [], visitor: stepCall('registerStep4', filing) },
     ],
   },
@@ -223,7 +226,7 @@ export const flowTables: Record<Flow, FlowTable> = {
           consents: input.consents,
         })),
       },
-      { name: 'identity', sends: ['identity'], codes: 'visitor', visitor: stepCall('transferRegisterStep4', identityBody) },
+      { name: 'identity', sends: ['identity'], codes: 'visitor', fields: identityFields, visitor: stepCall('transferRegisterStep4', identityBody) },
       { name: 'contact', sends: [], visitor: stepCall('transferRegisterStep5', filing) },
     ],
   },
@@ -244,6 +247,16 @@ export function callOf(step: StepSpec, loggedIn: boolean): AnyStepCall {
 
 /** Whether answering this call files the application (the last step, or a customer's package step). */
 export const filesApplication = (call: AnyStepCall) => 'files' in apiCalls[call.call];
+
+/**
+ * The field messages of a refused step, when the step shows every field they name: told there, one
+ * message each, and nothing else. Null when there are none or one has no place on the step (the
+ * error dialog tells the refusal then).
+ */
+export function fieldErrorsShownOn(step: StepSpec, fieldErrors: Readonly<Record<string, string>>): Record<string, string> | null {
+  const names = Object.keys(fieldErrors);
+  return names.length > 0 && names.every((name) => step.fields?.includes(name)) ? { ...fieldErrors } : null;
+}
 
 /**
  * The step shown for a URL's `adim` (1-based): never beyond the first step not answered on the
