@@ -7,3 +7,10 @@ declare module 'next-intl' {
     Messages: typeof messages;
   }
 }
+
+declare global {
+  interface Window {
+    /** The tag manager's events (spec §2): whatever its script left here, an array once the page pushed one (lib/domain/datalayer.ts). */
+    dataLayer?: unknown;
+  }
+}

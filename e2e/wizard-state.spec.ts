@@ -91,6 +91,38 @@ test('an expired form at the last step: the verified phone and mail are offered 
   await expect(page.getByRole('dialog', { name: 'Telefon numarası doğrulama' }).getByLabel('Cep telefonu numaranız')).toHaveValue(phone);
 });
 
+test('a step the server refuses with field details: each message once, at its field, with the focus on it and no dialog; the form goes on once it is right', async ({
+  page,
+}) => {
+  test.slow();
+  const required = 'Bu alan zorunludur.';
+  await reachIdentity(page);
+  await fillIdentity(page, newApplicant());
+  // What the page's own checks let through, blanked on the way: the backend-for-frontend refuses it with the field's message.
+  await page.route(
+    '**/api/v1/customers/register-step-3',
+    (route) => route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), name: ' ' }) }),
+    { times: 1 },
+  );
+  const refused = page.waitForResponse((response) => response.url().endsWith('/customers/register-step-3'));
+  await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
+  await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
+  expect((await (await refused).json()).details.fields).toEqual({ name: required });
+
+  const name = page.getByLabel('Ad', { exact: true });
+  await expect(name).toHaveAccessibleDescription(required);
+  await expect(name).toBeFocused();
+  await expect(page.getByText(required, { exact: true })).toHaveCount(1);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toBeVisible();
+
+  // Nothing typed was lost: sent again as it is, the step passes.
+  await expect(name).toHaveValue('Elif');
+  await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
+  await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
+  await expect(page.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
+});
+
 test('Back to the package and another tariff: Forward waits until it is sent, and the application is filed with it', async ({ page }) => {
   test.slow();
   await openWizard(page);

@@ -13,7 +13,7 @@ import { PackageStep } from '@/components/application/package-step';
 import { ServiceNumberStep } from '@/components/application/service-number-step';
 import { ApplicationSummary } from '@/components/application/summary';
 import { useFlow } from '@/components/application/use-flow';
-import { VerificationForm, type VerificationKind } from '@/components/application/verification-form';
+import { type CodeCheck, type CodeSending, VerificationForm, type VerificationKind } from '@/components/application/verification-form';
 import styles from '@/components/application/wizard.module.css';
 import { useContactForm } from '@/components/popups/contact-popup';
 import { useErrorDialog } from '@/components/popups/dialogs';
@@ -29,9 +29,10 @@ import { Stepper } from '@/components/ui/stepper';
 import { ApiError, callApi } from '@/lib/api/client';
 import { isFormRefused } from '@/lib/api/error-message';
 import type { Campaign, Country, InfrastructureResult, Job, Option, Product, SubscriptionSummary } from '@/lib/api/types';
-import { connectionTypeOf, type Flow, productsForConnection } from '@/lib/application/draft';
+import { type Flow, productsForConnection } from '@/lib/application/draft';
 import {
   callOf,
+  fieldErrorsShownOn,
   filesApplication,
   FORM_HASH_LIFETIME_MS,
   type FlowState,
@@ -45,7 +46,6 @@ import { isCampaignActive } from '@/lib/campaign';
 import { pushTrackingEvent } from '@/lib/domain/datalayer';
 import { infrastructureOf } from '@/lib/domain/infrastructure';
 import { cartOf } from '@/lib/domain/pricing';
-import { connectionTypeForServiceNumber } from '@/lib/domain/service-number';
 import { chosenTariff, tariffOptions } from '@/lib/domain/tariffs';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { IdentityValues } from '@/lib/validation/application';
@@ -121,7 +121,8 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
 
   /**
    * Runs one step's action with its button busy (it cannot send twice); a failure keeps everything
-   * typed and shows the spec's message, with 'Tekrar dene' where another try may pass (a timeout).
+   * typed. A refusal that names the step's own fields is told at them, once each; any other shows
+   * the spec's message in the error dialog, with 'Tekrar dene' where another try may pass (a timeout).
    */
   const run = async (action: () => Promise<void>): Promise<void> => {
     if (busy) return;
@@ -138,8 +139,9 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
         // Logged in through the popup: the package step now files the application as the customer's.
         if (customer) goTo(indexOf('package'));
       } else {
-        if (error instanceof ApiError) setFieldErrors(error.fieldErrors);
-        again = (await showError(error, { retry: true })) === 'retry';
+        const atFields = error instanceof ApiError ? fieldErrorsShownOn(steps[current]!, error.fieldErrors) : null;
+        if (atFields) setFieldErrors(atFields);
+        else again = (await showError(error, { retry: true })) === 'retry';
       }
     } finally {
       setBusy(false);
@@ -163,19 +165,19 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
     // Moving on without a code asks first where the code box is (spec §4); 'Kod Ekle' stays on the step.
     if (spec.codes === (loggedIn ? 'customer' : 'visitor') && !(await confirmWithoutCode())) return;
     // The spec's loading overlay covers the call (not the questions before it).
-    const answer = await loader.run(callApi(call.call, call.body({ ...state, ...change }, { consents: acceptedConsents(state.consents), identity })));
+    const answer = await loader.run(call.send(callApi, { ...state, ...change }, { consents: acceptedConsents(state.consents), identity }));
     if (filesApplication(call)) {
       await complete();
       return;
     }
-    dispatch({ type: 'answered', step: name, hash: answer.hash, data: answer.data, now: clock(), formId: newFormId() });
+    dispatch({ type: 'answered', step: name, hash: answer.hash, adds: answer.adds, now: clock(), formId: newFormId() });
     goTo(index + 1);
   };
 
   const complete = async () => {
     // The order as bought, kept for the finish line before the state is cleared.
     const order = <ApplicationSummary state={state} product={chosen} cart={cart} />;
-    pushTrackingEvent(window as unknown as { dataLayer?: unknown[] }, flow);
+    pushTrackingEvent(window, flow);
     markFiled();
     // A visitor's filing call started their session; a customer's added a subscription.
     const customer = await refresh();
@@ -202,18 +204,29 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
 
   const confirmWithoutCode = async () => Boolean(state.campaignCode || state.referenceCode) || (await askNoCode()) === 'continue';
 
-  /** A code applied to the form answers its next hash; a refused form goes back to the first step. */
-  const applyCode = async (request: CodeRequest): Promise<boolean> => {
+  /**
+   * A call inside a step (a code, a phone or mail check): a refused form goes back to the first step
+   * and answers null; any other refusal is thrown, to be told where it was asked.
+   */
+  const withinStep = async <T,>(call: () => Promise<T>): Promise<T | null> => {
     try {
-      const answer = request.kind === 'campaign' ? await callApi('applyCampaignCode', request.body) : await callApi('applyReferenceCode', request.body);
-      const change = request.kind === 'campaign' ? { campaignCode: request.code } : { referenceCode: request.code };
-      dispatch({ type: 'rotated', hash: answer.hash, now: clock(), change });
-      return true;
+      return await call();
     } catch (error) {
       if (!isFormRefused(error)) throw error;
       formRefused();
-      return false;
+      return null;
     }
+  };
+
+  /** A code applied to the form answers its next hash. */
+  const applyCode = async (request: CodeRequest): Promise<boolean> => {
+    const answer = await withinStep(() =>
+      request.kind === 'campaign' ? callApi('applyCampaignCode', request.body) : callApi('applyReferenceCode', request.body),
+    );
+    if (!answer) return false;
+    const change = request.kind === 'campaign' ? { campaignCode: request.code } : { referenceCode: request.code };
+    dispatch({ type: 'rotated', hash: answer.hash, now: clock(), change });
+    return true;
   };
 
   const codeBox = (nationalityNumber: string | undefined, onNationalityNumberProblem?: (messageKey: string) => void) =>
@@ -227,7 +240,7 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
       />
     ) : null;
 
-  const connectionType = flow === 'new' ? connectionTypeOf(state.infrastructure) : connectionTypeForServiceNumber(state.serviceNumber ?? '');
+  const connectionType = table.connectionType(state);
   // Only what the line carries can be chosen: its measured speed (none for a transfer's door without
   // infrastructure) limits the tariffs, and a choice the line no longer carries counts as none.
   const lineSpeedMbps = state.infrastructure ? infrastructureOf(state.infrastructure).speedMbps : null;
@@ -243,11 +256,31 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
       })
     : null;
 
+  /**
+   * The phone or mail popup of the contact step: it reports what was typed, the wizard sends the
+   * code and checks it; the check answers the form's next hash (the reducer's `verified`). A form
+   * that is over closes the popup and goes back to the first step.
+   */
   const openVerification = (kind: VerificationKind) => {
     const formHash = state.formHash;
     if (!formHash) return;
     if (hashExpired()) return formRefused();
     const id = `verify-${kind}`;
+    const sendCode = async (sending: CodeSending) => {
+      const answer = await withinStep(() =>
+        sending.kind === 'phone' ? callApi('approvePhoneRequest', sending.body) : callApi('approveMailRequest', sending.body),
+      );
+      if (!answer) popups.close(id);
+      return answer && { codeHash: answer.hash ?? null };
+    };
+    const checkCode = async (check: CodeCheck) => {
+      const answer = await withinStep(() => (check.kind === 'phone' ? callApi('approvePhone', check.body) : callApi('approveMail', check.body)));
+      popups.close(id);
+      if (!answer) return;
+      dispatch({ type: 'verified', kind: check.kind, value: check.value, hash: answer.hash, now: clock() });
+      // A timed notification in the right-side info bar (spec §2): the upstream's confirmation.
+      notify.success(answer.message || `${t(`contact.${kind}`)}: ${t('contact.verified')}`, { id: `verified-${kind}` });
+    };
     popups.open({
       id,
       title: kind === 'phone' ? t('contact.phonePopup') : t('contact.mailPopup'),
@@ -256,16 +289,8 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
           kind={kind}
           formHash={formHash}
           initialValue={(kind === 'phone' ? (state.phone ?? state.prefill.phone) : (state.mail ?? state.prefill.mail)) ?? ''}
-          onVerified={(value, hash, message) => {
-            dispatch({ type: 'rotated', hash, now: clock(), change: kind === 'phone' ? { phone: value } : { mail: value } });
-            popups.close(id);
-            // A timed notification in the right-side info bar (spec §2): the upstream's confirmation.
-            notify.success(message || `${t(`contact.${kind}`)}: ${t('contact.verified')}`, { id: `verified-${kind}` });
-          }}
-          onFormRefused={() => {
-            popups.close(id);
-            formRefused();
-          }}
+          onSendCode={sendCode}
+          onCheckCode={checkCode}
         />
       ),
     });
@@ -347,7 +372,7 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
             <AddressStep
               provinces={provinces}
               address={state.address}
-              checkCoverage={flow === 'new'}
+              checkCoverage={table.checksCoverage}
               submitting={busy}
               onChange={(address) => dispatch({ type: 'edited', change: { address, infrastructure: null } })}
               onInfrastructure={onInfrastructure}
@@ -363,7 +388,7 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
               settingsFailed={settingsFailed}
               productId={state.productId}
               setupPriceIndex={state.setupPriceIndex}
-              askSetup={flow === 'new'}
+              askSetup={table.asksSetupFee}
               nextLabel={loggedIn ? t('package.nextUser') : t('package.nextAnonymous')}
               submitting={busy}
               codeBox={user ? codeBox(user.data.nationality_number) : null}

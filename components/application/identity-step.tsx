@@ -31,7 +31,8 @@ const fieldOrder = [
   'security_word',
 ] as const satisfies readonly (keyof IdentityForm)[];
 
-const emptyIdentity: IdentityForm = {
+/** A blank form: no gender is chosen until the visitor picks one. */
+const emptyIdentity: Omit<IdentityForm, 'gender'> & { gender: IdentityForm['gender'] | undefined } = {
   nationality: 'TR',
   nationality_number: '',
   nationality_serial_no: '',
@@ -40,10 +41,25 @@ const emptyIdentity: IdentityForm = {
   mother_name: '',
   father_name: '',
   birthdate: '',
-  gender: undefined as unknown as 1,
+  gender: undefined,
   job: '',
   security_word: '',
 };
+
+const fieldIdOf = (formId: string, name: keyof IdentityForm) => `${formId}-${name}`;
+/** The control a field's error leads to: its input, or the first of the gender radios. */
+const controlIdOf = (formId: string, name: keyof IdentityForm) => (name === 'gender' ? `${fieldIdOf(formId, 'gender')}-1` : fieldIdOf(formId, name));
+
+/**
+ * Focus for a field the server refused. A popup still open (the no-code question closing while the
+ * call ran) keeps the page inert and hands focus back to its opener as it closes: the field takes
+ * the focus after that.
+ */
+function focusOncePopupsClose(control: HTMLElement | null) {
+  const popup = Array.from(document.querySelectorAll<HTMLDialogElement>('dialog[open]')).at(-1);
+  if (popup) popup.addEventListener('close', () => focusOncePopupsClose(control), { once: true });
+  else control?.focus();
+}
 
 /** Step 3 (4 in a transfer): identity data with every rule of spec §5, checked before anything is sent. */
 export function IdentityStep({
@@ -88,13 +104,14 @@ export function IdentityStep({
     onDraftChange(values as Partial<IdentityForm>);
   }, [values, onDraftChange]);
 
+  // The server's messages are said at their fields, and the first of them takes the focus.
   useEffect(() => {
-    for (const [field, message] of Object.entries(serverErrors)) {
-      if (field in emptyIdentity) setError(field as keyof IdentityForm, { type: 'server', message });
-    }
-  }, [serverErrors, setError]);
+    const refused = fieldOrder.filter((name) => serverErrors[name]);
+    for (const name of refused) setError(name, { type: 'server', message: serverErrors[name] });
+    if (refused[0]) focusOncePopupsClose(document.getElementById(controlIdOf(id, refused[0])));
+  }, [serverErrors, setError, id]);
 
-  const fieldId = (name: keyof IdentityForm) => `${id}-${name}`;
+  const fieldId = (name: keyof IdentityForm) => fieldIdOf(id, name);
   /** One message per field; a rule with a spec title ('Vatandaşlık Numarası Hatalı') leads with it. */
   const errorOf = (error: FieldError | undefined): ReactNode => {
     if (!error?.message) return undefined;
@@ -141,8 +158,7 @@ export function IdentityStep({
       </Field>
     );
   };
-  /** The control a field's error leads to: its input, or the first of the gender radios. */
-  const controlId = (name: keyof IdentityForm) => (name === 'gender' ? `${fieldId('gender')}-1` : fieldId(name));
+  const controlId = (name: keyof IdentityForm) => controlIdOf(id, name);
   // After a failed submit: a link to each field that needs attention, in the form's order.
   const summary = formState.isSubmitted
     ? fieldOrder.filter((name) => formState.errors[name]).map((name) => ({ id: controlId(name), label: t(name as never) }))

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
+import type { z } from 'zod';
 import { useCountdown } from '@/components/ui/use-countdown';
 import styles from '@/components/application/wizard.module.css';
 import { useErrorText } from '@/components/ui/error-text';
@@ -10,33 +11,47 @@ import { describedBy, Field, Input } from '@/components/ui/field';
 import { inputMasks, MaskedInput } from '@/components/ui/masked-input';
 import { Notice } from '@/components/ui/notice';
 import { RESEND_SECONDS } from '@/lib/account/resend';
-import { callApi } from '@/lib/api/client';
-import { isFormRefused, retryAfterSeconds } from '@/lib/api/error-message';
+import type { ApiBody } from '@/lib/api/calls';
+import { retryAfterSeconds } from '@/lib/api/error-message';
 import { maskMail, maskPhone } from '@/lib/domain/mask';
 import { mailConfirmSchema, mailRequestSchema, phoneConfirmSchema, phoneRequestSchema } from '@/lib/validation/application';
 
 export type VerificationKind = 'phone' | 'mail';
 
+/** A code to send, checked here: the wizard makes the call. */
+export type CodeSending = { kind: 'phone'; body: ApiBody<'approvePhoneRequest'> } | { kind: 'mail'; body: ApiBody<'approveMailRequest'> };
+
+/** A code to check for `value`, checked here: the wizard makes the call and keeps the form's next hash. */
+export type CodeCheck = { value: string } & ({ kind: 'phone'; body: ApiBody<'approvePhone'> } | { kind: 'mail'; body: ApiBody<'approveMail'> });
+
+/** A body that passed its schema as the request the wizard sends, or the rule it broke (a key under `validation`). */
+function checked<K extends VerificationKind, B>(kind: K, parsed: z.ZodSafeParseResult<B>): { kind: K; body: B } | { problem: string } {
+  return parsed.success ? { kind, body: parsed.data } : { problem: parsed.error.issues[0]!.message };
+}
+
 /**
  * The phone or mail verification popup's content (spec §2, §4): enter the value and ask for a
- * code, then enter the 6-digit code. Success answers the verified value and the new form hash.
- * The code step takes the focus, says where the code went (masked), counts down to a resend and
- * offers to change the number or address, which keeps the countdown for the same one.
+ * code, then enter the 6-digit code. It checks what is typed and reports it; the wizard makes the
+ * calls. The code step takes the focus, says where the code went (masked), counts down to a
+ * resend and offers to change the number or address, which keeps the countdown for the same one.
  */
 export function VerificationForm({
   kind,
   formHash,
   initialValue,
-  onVerified,
-  onFormRefused,
+  onSendCode,
+  onCheckCode,
 }: {
   kind: VerificationKind;
   formHash: string;
   initialValue: string;
-  /** The value, the form's next hash and the upstream's confirmation, if it gave one. */
-  onVerified: (value: string, hash: string, message: string | undefined) => void;
-  /** The application's form is over (expired or used): the wizard takes over, this popup closes. */
-  onFormRefused: () => void;
+  /**
+   * Sends a code: answers the code's hash, or null when the application's form is over (the
+   * wizard took over and closed this popup). A refusal throws, to be told here.
+   */
+  onSendCode: (sending: CodeSending) => Promise<{ codeHash: string | null } | null>;
+  /** Checks the code: once it resolves the wizard has the verified value (or took over) and closed this popup. A refusal throws. */
+  onCheckCode: (check: CodeCheck) => Promise<void>;
 }) {
   const t = useTranslations('application.contact');
   const { ofCall: errorText, ofRule: validationText } = useErrorText();
@@ -64,18 +79,20 @@ export function VerificationForm({
 
   const requestCode = async () => {
     setError(null);
-    const body = kind === 'phone' ? { form_security_hash: formHash, phone: value } : { form_security_hash: formHash, mail: value.trim() };
-    const parsed = (kind === 'phone' ? phoneRequestSchema : mailRequestSchema).safeParse(body);
-    if (!parsed.success) return setError({ field: 'value', ...validationText(parsed.error.issues[0]!.message) });
+    const sending =
+      kind === 'phone'
+        ? checked('phone', phoneRequestSchema.safeParse({ form_security_hash: formHash, phone: value }))
+        : checked('mail', mailRequestSchema.safeParse({ form_security_hash: formHash, mail: value.trim() }));
+    if ('problem' in sending) return setError({ field: 'value', ...validationText(sending.problem) });
     setBusy(true);
     try {
-      const envelope = await callApi(kind === 'phone' ? 'approvePhoneRequest' : 'approveMailRequest', parsed.data);
-      setCodeHash(envelope.hash ?? null);
+      const sent = await onSendCode(sending);
+      if (!sent) return;
+      setCodeHash(sent.codeHash);
       setCode('');
       setSentAt(Date.now());
       setSentTo(shownValue);
     } catch (failure) {
-      if (isFormRefused(failure)) return onFormRefused();
       // Too early or too often (429): the countdown runs to the wait the server named.
       const wait = retryAfterSeconds(failure);
       if (wait) {
@@ -90,18 +107,15 @@ export function VerificationForm({
 
   const confirm = async () => {
     setError(null);
-    const body =
+    const check =
       kind === 'phone'
-        ? { form_security_hash: formHash, phone: value, sms_hash: codeHash ?? '', sms_code: code }
-        : { form_security_hash: formHash, mail: value.trim(), mail_hash: codeHash ?? '', mail_code: code };
-    const parsed = (kind === 'phone' ? phoneConfirmSchema : mailConfirmSchema).safeParse(body);
-    if (!parsed.success) return setError({ field: 'code', ...validationText(parsed.error.issues[0]!.message) });
+        ? checked('phone', phoneConfirmSchema.safeParse({ form_security_hash: formHash, phone: value, sms_hash: codeHash ?? '', sms_code: code }))
+        : checked('mail', mailConfirmSchema.safeParse({ form_security_hash: formHash, mail: value.trim(), mail_hash: codeHash ?? '', mail_code: code }));
+    if ('problem' in check) return setError({ field: 'code', ...validationText(check.problem) });
     setBusy(true);
     try {
-      const envelope = await callApi(kind === 'phone' ? 'approvePhone' : 'approveMail', parsed.data);
-      onVerified(value.trim(), envelope.hash ?? formHash, envelope.message);
+      await onCheckCode({ ...check, value: value.trim() });
     } catch (failure) {
-      if (isFormRefused(failure)) return onFormRefused();
       setError({ field: 'code', text: errorText(failure) });
     } finally {
       setBusy(false);

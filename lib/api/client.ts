@@ -82,10 +82,10 @@ export async function requestJson<T>(url: string, init: { method?: string; body?
  * answer's types come from lib/api/calls.ts (`ApiBody`, `ApiAnswers`), so a call site names the
  * call and nothing else.
  */
-export function callApi<N extends ApiCallName>(
-  name: N,
-  ...[body]: ApiBody<N> extends undefined ? [] : [ApiBody<N>]
-): Promise<Envelope<ApiAnswer<N>>> {
+export function callApi<N extends ApiCallName>(name: N, ...[body]: ApiBody<N> extends undefined ? [] : [ApiBody<N>]): Promise<Envelope<ApiAnswer<N>>>;
+/** The same for a caller that holds the call's name as a type parameter (the wizard's step tables): the body always given. */
+export function callApi<N extends ApiCallName>(name: N, body: ApiBody<N>): Promise<Envelope<ApiAnswer<N>>>;
+export function callApi<N extends ApiCallName>(name: N, body?: ApiBody<N>): Promise<Envelope<ApiAnswer<N>>> {
   const call = apiCalls[name];
   const url = `/api/v1${call.path}`;
   if (body instanceof FormData) return requestJson(url, { method: call.method, body });

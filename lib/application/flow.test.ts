@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { apiCalls } from '@/lib/api/calls';
 import {
+  type AnswerChange,
+  type CallMaker,
   callOf,
   emptyFlowState,
+  fieldErrorsShownOn,
   filedFormIds,
   filesApplication,
   type FlowEvent,
@@ -49,8 +52,8 @@ function atContact(): FlowState {
     { type: 'edited', change: { identity: { name: 'Elif', nationality_number: '10000000146' } } },
     { type: 'rotated', hash: 'h3', now: 1_500, change: { campaignCode: 'KAMPANYA50' } },
     answered('identity', 'h4', 2_000),
-    { type: 'rotated', hash: 'h5', now: 2_500, change: { phone: '+90 (532) 123 45 67' } },
-    { type: 'rotated', hash: 'h6', now: 3_000, change: { mail: 'elif@example.com' } },
+    { type: 'verified', kind: 'phone', value: '+90 (532) 123 45 67', hash: 'h5', now: 2_500 },
+    { type: 'verified', kind: 'mail', value: 'elif@example.com', hash: 'h6', now: 3_000 },
   );
 }
 
@@ -100,6 +103,46 @@ describe('flow tables', () => {
       }
     }
     expect(callOf(flowTables.new.steps[1]!, false).body(state, { consents })).toEqual({ form_security_hash: 'h6', product_id: 7, pre_price_paid_type: 1 });
+  });
+
+  it('say what differs between the flows: the coverage check, the setup fee, where the connection type comes from', () => {
+    expect(flowTables.new).toMatchObject({ checksCoverage: true, asksSetupFee: true });
+    expect(flowTables.transfer).toMatchObject({ checksCoverage: false, asksSetupFee: false });
+    const copper = { central_status: null, port: null, down_speed: null, max_down_speed: null, max_speed: null };
+    const fibreDoor = { fiber: { central_status: 1, port: 1, status: 1, gbps: null, down_speed: 100000 }, vdsl: copper, adsl: copper };
+    const state = { ...emptyFlowState('new'), infrastructure: fibreDoor, serviceNumber: '8812345678' };
+    // A new line: the door's measured infrastructure (none measured yet: no type).
+    expect(flowTables.new.connectionType(state)).toBe(1);
+    expect(flowTables.new.connectionType({ ...state, infrastructure: null })).toBeNull();
+    // A transfer: the service number's prefix, whatever the door says.
+    expect(flowTables.transfer.connectionType(state)).toBe(2);
+    expect(flowTables.transfer.connectionType({ ...state, serviceNumber: '1712345678' })).toBe(1);
+    expect(flowTables.transfer.connectionType({ ...state, serviceNumber: null })).toBeNull();
+  });
+
+  it('send a step’s call with the state’s fields and answer its hash and what it adds', async () => {
+    const made: { call: string; body: unknown }[] = [];
+    const make: CallMaker = async (call, body) => {
+      made.push({ call, body });
+      return { status: true, hash: 'h7' };
+    };
+    const state = atContact();
+    const answer = await callOf(flowTables.new.steps[1]!, false).send(make, state, { consents });
+    expect(made).toEqual([{ call: 'registerStep2', body: { form_security_hash: 'h6', product_id: 7, pre_price_paid_type: 1 } }]);
+    expect(answer).toEqual({ hash: 'h7', adds: {} });
+  });
+
+  it('tell a refusal at the step’s fields only when the step shows every field it names', () => {
+    const [, , identity, contact] = flowTables.new.steps;
+    expect(fieldErrorsShownOn(identity!, { name: 'Bu alan zorunludur.', gender: 'Lütfen cinsiyet seçin.' })).toEqual({
+      name: 'Bu alan zorunludur.',
+      gender: 'Lütfen cinsiyet seçin.',
+    });
+    expect(fieldErrorsShownOn(flowTables.transfer.steps[3]!, { security_word: 'x' })).toEqual({ security_word: 'x' });
+    // A field the step does not show, a step without fields, no fields at all: the error dialog tells it.
+    expect(fieldErrorsShownOn(identity!, { name: 'x', form_security_hash: 'y' })).toBeNull();
+    expect(fieldErrorsShownOn(contact!, { consents: 'x' })).toBeNull();
+    expect(fieldErrorsShownOn(identity!, {})).toBeNull();
   });
 
   it('ask for a code before moving on where the code box is: the identity step, a customer’s package step', () => {
@@ -172,16 +215,27 @@ describe('flow reducer', () => {
     });
   });
 
-  it('takes the provider a transfer’s number is with from its answer', () => {
-    const state = play(emptyFlowState('transfer'), { type: 'edited', change: { serviceNumber: '1712345678' } }, {
-      type: 'answered',
-      step: 'serviceNumber',
-      hash: 't1',
-      data: { company: 'Örnek Telekom' },
-      now: 1,
-      formId: 'form-t',
-    });
+  it('takes the provider a transfer’s number is with from its answer, through the step’s `adds`', () => {
+    const lookup = flowTables.transfer.steps[0]!.visitor;
+    if (lookup.call !== 'transferRegisterStep1') throw new Error(`the transfer starts with ${lookup.call}`);
+    const answer = (adds: AnswerChange, hash: string): FlowEvent => ({ type: 'answered', step: 'serviceNumber', hash, adds, now: 1, formId: 'form-t' });
+    const state = play(emptyFlowState('transfer'), { type: 'edited', change: { serviceNumber: '1712345678' } }, answer(lookup.adds({ company: 'Örnek Telekom' }), 't1'));
     expect(state).toMatchObject({ serviceNumber: '1712345678', currentCompany: 'Örnek Telekom', reached: 1, formHash: 't1' });
+    // An answer without a provider keeps the one known.
+    expect(lookup.adds(undefined)).toEqual({});
+    expect(flowReducer(state, answer(lookup.adds(undefined), 't2'))).toMatchObject({ currentCompany: 'Örnek Telekom', formHash: 't2' });
+  });
+
+  it('keeps a verified phone or mail and the form’s next hash; a new form offers them again', () => {
+    const state = flowReducer(emptyFlowState('new'), answered('address', 'h1'));
+    const verified = flowReducer(state, { type: 'verified', kind: 'mail', value: 'elif@example.com', hash: 'h2', now: 2_000 });
+    expect(verified).toMatchObject({ mail: 'elif@example.com', phone: null, formHash: 'h2', hashIssuedAt: 2_000 });
+    // A check that answered no hash keeps the one the form has.
+    expect(flowReducer(verified, { type: 'verified', kind: 'phone', value: '+90 (532) 123 45 67', hash: undefined, now: 2_500 })).toMatchObject({
+      phone: '+90 (532) 123 45 67',
+      formHash: 'h2',
+    });
+    expect(flowReducer(verified, { type: 'formRefused' })).toMatchObject({ mail: null, prefill: { mail: 'elif@example.com' } });
   });
 
   it('on a refused hash goes back to the first step with everything typed, and says why', () => {

@@ -1,15 +1,18 @@
-import { type ApiBody, type ApiCallName, apiCalls } from '@/lib/api/calls';
-import type { InfrastructureResult } from '@/lib/api/types';
-import { type Address, addressBody, type Flow } from '@/lib/application/draft';
-import type { IdentityForm, IdentityValues } from '@/lib/validation/application';
+import { type ApiAnswer, type ApiBody, type ApiCallName, apiCalls } from '@/lib/api/calls';
+import type { Envelope, InfrastructureResult } from '@/lib/api/types';
+import { type Address, addressBody, connectionTypeOf, type Flow } from '@/lib/application/draft';
+import { connectionTypeForServiceNumber } from '@/lib/domain/service-number';
+import { type IdentityForm, type IdentityValues, identitySchema } from '@/lib/validation/application';
 import type { ConsentChoices, Consents } from '@/lib/validation/consents';
 
 /**
  * The application wizards as tables and one reducer (no React here). A table lists a flow's steps,
- * the call each step makes (a visitor's, and a logged-in customer's where the customer files) and
- * the fields each step sends; the reducer owns the step reached, the form hash and the data. The
- * wizard (components/application/application-wizard.tsx) renders the state, makes the table's
- * calls and dispatches what they answered; it persists the state once, in sessionStorage.
+ * the call each step makes (a visitor's, and a logged-in customer's where the customer files), the
+ * fields each step sends and what each answer adds, and whatever else tells one flow from another;
+ * the reducer owns the step reached, the form hash and the data. The wizard
+ * (components/application/application-wizard.tsx) renders the state, makes the table's calls and
+ * those inside a step (codes, phone and mail checks) and dispatches what they answered; it persists
+ * the state once, in sessionStorage.
  */
 
 export type StepName = 'serviceNumber' | 'address' | 'package' | 'identity' | 'contact';
@@ -89,28 +92,63 @@ export interface StepInput {
   identity?: IdentityValues;
 }
 
-export interface StepCall {
-  call: ApiCallName;
-  body: (state: FlowState, input: StepInput) => ApiBody<ApiCallName>;
+/** What an answer may add to the state besides the form's next hash. */
+export type AnswerChange = Partial<Pick<FlowState, 'currentCompany'>>;
+
+/** Makes one described call: `callApi` (lib/api/client.ts) in the page, a stand-in in unit tests. */
+export type CallMaker = <N extends ApiCallName>(call: N, body: ApiBody<N>) => Promise<Envelope<ApiAnswer<N>>>;
+
+/** A step's call answered: the form's next hash and what the answer adds to the state. */
+export interface StepAnswer {
+  hash: string | undefined;
+  adds: AnswerChange;
 }
 
-/** One call of a step, its body typed by the call's own schema (lib/api/calls.ts). */
-function stepCall<N extends ApiCallName>(call: N, body: (state: FlowState, input: StepInput) => ApiBody<N>): StepCall {
-  return { call, body };
+/**
+ * One call of a step, typed by the call's own description (lib/api/calls.ts): its body from the
+ * state, and what its answer adds to the state.
+ */
+export interface StepCall<N extends ApiCallName> {
+  call: N;
+  body: (state: FlowState, input: StepInput) => ApiBody<N>;
+  /** The envelope's `data` may be missing (a call that answers a hash only, an upstream that left it out). */
+  adds: (answer: ApiAnswer<N> | undefined) => AnswerChange;
+  /** Makes the call with the state's fields and answers what it changes: the one way a wizard sends a step. */
+  send: (make: CallMaker, state: FlowState, input: StepInput) => Promise<StepAnswer>;
+}
+
+/** Any step's call: its name tells which, and its body and answer are that call's. */
+export type AnyStepCall = { [N in ApiCallName]: StepCall<N> }[ApiCallName];
+
+const addsNothing = (): AnswerChange => ({});
+
+/** One call of a step; an answer that adds nothing but the hash needs no `adds`. */
+function stepCall<N extends ApiCallName>(call: N, body: StepCall<N>['body'], adds: StepCall<N>['adds'] = addsNothing): StepCall<N> {
+  return {
+    call,
+    body,
+    adds,
+    send: async (make, state, input) => {
+      const envelope = await make(call, body(state, input));
+      return { hash: envelope.hash, adds: adds(envelope.data) };
+    },
+  };
 }
 
 export interface StepSpec {
   name: StepName;
   /** The call a visitor's answer on this step makes. */
-  visitor: StepCall;
+  visitor: AnyStepCall;
   /** A logged-in customer files the application here, with this call; the steps after it are not theirs. */
-  customer?: StepCall;
+  customer?: AnyStepCall;
   /** Its answer is the first hash of a new form: everything that hung on the old form is gone. */
   startsForm?: true;
   /** What the step sends: a change to one of them after the step was answered makes the step due again. */
   sends: readonly (keyof FlowState)[];
   /** The campaign / reference code box is on this step for a visitor or a customer: moving on without a code asks first. */
   codes?: 'visitor' | 'customer';
+  /** The body fields the step's form shows: a refusal that names only these is told at them. */
+  fields?: readonly string[];
 }
 
 export interface FlowTable {
@@ -118,6 +156,12 @@ export interface FlowTable {
   param: 'yeni' | 'transfer';
   title: 'newTitle' | 'transferTitle';
   steps: readonly StepSpec[];
+  /** The address step checks the door's infrastructure, shows it and stops on a line that cannot carry a tariff. */
+  checksCoverage: boolean;
+  /** The package step asks how the setup fee is paid. */
+  asksSetupFee: boolean;
+  /** The line's connection type (1 fibre, 2 VDSL), which decides the tariffs offered; null when unknown or unsuitable. */
+  connectionType: (state: FlowState) => 1 | 2 | null;
 }
 
 const hashOf = (state: FlowState) => state.formHash ?? '';
@@ -126,12 +170,17 @@ const withHash = (state: FlowState) => ({ form_security_hash: hashOf(state) });
 const filing = (state: FlowState, input: StepInput) => ({ form_security_hash: hashOf(state), consents: input.consents });
 // The step is only offered once its fields are valid (the step's own checks); `!` states that.
 const identityBody = (state: FlowState, input: StepInput) => ({ ...input.identity!, ...withHash(state), subscription_type: 1 as const });
+const identityFields = Object.keys(identitySchema.shape);
 const newPackage = (state: FlowState) => ({ ...withHash(state), product_id: productOf(state), pre_price_paid_type: state.setupPriceIndex ?? 0 });
 
 export const flowTables: Record<Flow, FlowTable> = {
   new: {
     param: 'yeni',
     title: 'newTitle',
+    checksCoverage: true,
+    asksSetupFee: true,
+    // A new line's door was measured on the address step.
+    connectionType: (state) => connectionTypeOf(state.infrastructure),
     steps: [
       { name: 'address', startsForm: true, sends: ['address'], visitor: stepCall('registerStep1', (state) => addressBody(state.address)!) },
       {
@@ -141,19 +190,28 @@ export const flowTables: Record<Flow, FlowTable> = {
         visitor: stepCall('registerStep2', newPackage),
         customer: stepCall('authRegisterStep2', (state, input) => ({ ...newPackage(state), subscription_type: 1 as const, consents: input.consents })),
       },
-      { name: 'identity', sends: ['identity'], codes: 'visitor', visitor: stepCall('registerStep3', identityBody) },
+      { name: 'identity', sends: ['identity'], codes: 'visitor', fields: identityFields, visitor: stepCall('registerStep3', identityBody) },
       { name: 'contact', sends: [], visitor: stepCall('registerStep4', filing) },
     ],
   },
   transfer: {
     param: 'transfer',
     title: 'transferTitle',
+    checksCoverage: false,
+    asksSetupFee: false,
+    // A transferred line is what it is: its service number's prefix says which (spec §9).
+    connectionType: (state) => connectionTypeForServiceNumber(state.serviceNumber ?? ''),
     steps: [
       {
         name: 'serviceNumber',
         startsForm: true,
         sends: ['serviceNumber'],
-        visitor: stepCall('transferRegisterStep1', (state) => ({ service_number: state.serviceNumber ?? '' })),
+        visitor: stepCall(
+          'transferRegisterStep1',
+          (state) => ({ service_number: state.serviceNumber ?? '' }),
+          // The provider the line is with now; an answer without one keeps what was known.
+          (lookup) => (lookup?.company ? { currentCompany: lookup.company } : {}),
+        ),
       },
       { name: 'address', sends: ['address'], visitor: stepCall('transferRegisterStep2', (state) => ({ ...addressBody(state.address)!, ...withHash(state) })) },
       {
@@ -168,7 +226,7 @@ export const flowTables: Record<Flow, FlowTable> = {
           consents: input.consents,
         })),
       },
-      { name: 'identity', sends: ['identity'], codes: 'visitor', visitor: stepCall('transferRegisterStep4', identityBody) },
+      { name: 'identity', sends: ['identity'], codes: 'visitor', fields: identityFields, visitor: stepCall('transferRegisterStep4', identityBody) },
       { name: 'contact', sends: [], visitor: stepCall('transferRegisterStep5', filing) },
     ],
   },
@@ -183,12 +241,22 @@ export function stepsOf(flow: Flow, loggedIn: boolean): readonly StepSpec[] {
 }
 
 /** The call a step makes for this visitor. */
-export function callOf(step: StepSpec, loggedIn: boolean): StepCall {
+export function callOf(step: StepSpec, loggedIn: boolean): AnyStepCall {
   return loggedIn && step.customer ? step.customer : step.visitor;
 }
 
 /** Whether answering this call files the application (the last step, or a customer's package step). */
-export const filesApplication = (call: StepCall) => 'files' in apiCalls[call.call];
+export const filesApplication = (call: AnyStepCall) => 'files' in apiCalls[call.call];
+
+/**
+ * The field messages of a refused step, when the step shows every field they name: told there, one
+ * message each, and nothing else. Null when there are none or one has no place on the step (the
+ * error dialog tells the refusal then).
+ */
+export function fieldErrorsShownOn(step: StepSpec, fieldErrors: Readonly<Record<string, string>>): Record<string, string> | null {
+  const names = Object.keys(fieldErrors);
+  return names.length > 0 && names.every((name) => step.fields?.includes(name)) ? { ...fieldErrors } : null;
+}
 
 /**
  * The step shown for a URL's `adim` (1-based): never beyond the first step not answered on the
@@ -209,10 +277,15 @@ type EditableKey = 'address' | 'infrastructure' | 'productId' | 'setupPriceIndex
 export type FlowEvent =
   /** The visitor changed what a step shows. */
   | { type: 'edited'; change: Partial<Pick<FlowState, EditableKey>> }
-  /** A step's call answered. `formId` names the new form when the step starts one. */
-  | { type: 'answered'; step: StepName; hash: string | undefined; data?: unknown; now: number; formId: string }
-  /** A call inside a step (a verified phone or mail, an applied code) answered the form's next hash. */
-  | { type: 'rotated'; hash: string | undefined; now: number; change: Partial<Pick<FlowState, 'phone' | 'mail' | 'campaignCode' | 'referenceCode'>> }
+  /**
+   * A step's call answered: the form's next hash and what the answer adds (its call's `adds`).
+   * `formId` names the new form when the step starts one.
+   */
+  | { type: 'answered'; step: StepName; hash: string | undefined; adds?: AnswerChange; now: number; formId: string }
+  /** A phone or mail was verified on the current form: its check answered the form's next hash. */
+  | { type: 'verified'; kind: 'phone' | 'mail'; value: string; hash: string | undefined; now: number }
+  /** A code applied to the current form answered the form's next hash. */
+  | { type: 'rotated'; hash: string | undefined; now: number; change: Partial<Pick<FlowState, 'campaignCode' | 'referenceCode'>> }
   /** The upstream refused the form's hash: it expired (30 minutes) or was already used. */
   | { type: 'formRefused' }
   /** This form was filed in another tab. */
@@ -270,22 +343,22 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
       if (!step) return state;
       const hash = event.hash ?? state.formHash;
       if (step.startsForm) {
-        const company = readCompany(event.data);
         // The chosen tariff stays: one the new line does not carry counts as none (lib/domain/tariffs).
         return {
           ...withoutForm(state),
+          ...event.adds,
           formId: event.formId,
           formHash: hash,
           hashIssuedAt: event.now,
           // A new form has only this step behind it upstream.
           reached: index + 1,
           unsent: [],
-          ...(company === null ? {} : { currentCompany: company }),
           notice: null,
         };
       }
       return {
         ...state,
+        ...event.adds,
         formHash: hash,
         hashIssuedAt: event.now,
         // The upstream keeps the furthest step of a form: steps after this one stay answered.
@@ -294,6 +367,8 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
         notice: null,
       };
     }
+    case 'verified':
+      return { ...state, [event.kind]: event.value, formHash: event.hash ?? state.formHash, hashIssuedAt: event.now };
     case 'rotated':
       return { ...state, ...event.change, formHash: event.hash ?? state.formHash, hashIssuedAt: event.now };
     case 'formRefused':
@@ -305,11 +380,6 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
     case 'noticeSeen':
       return state.notice ? { ...state, notice: null } : state;
   }
-}
-
-function readCompany(data: unknown): string | null {
-  if (!data || typeof data !== 'object' || !('company' in data)) return null;
-  return typeof data.company === 'string' ? data.company : null;
 }
 
 /**

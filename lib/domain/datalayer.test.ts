@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { pushTrackingEvent } from '@/lib/domain/datalayer';
+import { pushTrackingEvent, type TrackingTarget } from '@/lib/domain/datalayer';
 
 describe('pushTrackingEvent', () => {
   it('creates the data layer when absent', () => {
-    const target: { dataLayer?: unknown[] } = {};
+    const target: TrackingTarget = {};
     expect(pushTrackingEvent(target, 'new')).toEqual({ event: 'online_subscription', flow: 'new' });
     expect(target.dataLayer).toEqual([{ event: 'online_subscription', flow: 'new' }]);
   });
@@ -25,10 +25,10 @@ describe('pushTrackingEvent', () => {
   });
 
   it('replaces a data layer that is not an array-like with push', () => {
-    const target = { dataLayer: 'broken' as unknown as unknown[] };
+    const target: TrackingTarget = { dataLayer: 'broken' };
     pushTrackingEvent(target, 'new');
     expect(target.dataLayer).toEqual([{ event: 'online_subscription', flow: 'new' }]);
-    const nullTarget = { dataLayer: null as unknown as unknown[] };
+    const nullTarget: TrackingTarget = { dataLayer: null };
     pushTrackingEvent(nullTarget, 'transfer');
     expect(nullTarget.dataLayer).toHaveLength(1);
   });
