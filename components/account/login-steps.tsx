@@ -176,7 +176,8 @@ function NationalityStep({
           )}
         />
       </Field>
-      <Button type="submit" block disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+      {/* Busy, not disabled, while its call runs: it keeps the focus, which an error dialog hands back to it. */}
+      <Button type="submit" block aria-disabled={isSubmitting || undefined} aria-busy={isSubmitting || undefined}>
         {t('submit')}
       </Button>
     </form>
@@ -303,7 +304,8 @@ function CodeStep({
       <div role="status" className={styles.status}>
         {resent ? <Notice tone="success">{t('resent')}</Notice> : null}
       </div>
-      <Button type="submit" block disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+      {/* Busy, not disabled, while its call runs: it keeps the focus, which an error dialog hands back to it. */}
+      <Button type="submit" block aria-disabled={isSubmitting || undefined} aria-busy={isSubmitting || undefined}>
         {t('confirm')}
       </Button>
       <div className={styles.row}>

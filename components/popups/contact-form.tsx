@@ -144,7 +144,8 @@ export function ContactForm({ prefill, reason }: { prefill?: ContactPrefill; rea
       <div ref={sentRef} tabIndex={-1} role="status" className={styles.status}>
         {sent ? <Notice tone="success">{sent}</Notice> : null}
       </div>
-      <Button type="submit" block disabled={done || isSubmitting} aria-busy={isSubmitting || undefined}>
+      {/* Busy, not disabled, while sending: it keeps the focus, which an error dialog hands back to it. */}
+      <Button type="submit" block disabled={done} aria-disabled={isSubmitting || undefined} aria-busy={isSubmitting || undefined}>
         {t('submit')}
       </Button>
     </form>
