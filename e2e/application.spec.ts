@@ -625,14 +625,14 @@ test('§5 phone verification: mobile phone pattern; §5 phone verification: SMS 
   await number.pressSequentially('12');
   await dialog.getByRole('button', { name: 'Kod Gönder' }).click();
   await expect(dialog.getByText('Numara Hatalı', { exact: true })).toBeVisible();
-  await expect(number).toHaveAccessibleDescription('Lütfen telefon numaranızı kontrol edin.');
+  await expect(number).toHaveAccessibleDescription('Numara Hatalı Lütfen telefon numaranızı kontrol edin.');
   // A full number that is no mobile number (not 5xx).
   await number.press('ControlOrMeta+a');
   await number.press('Delete');
   await number.pressSequentially('2121234567');
   await expect(number).toHaveValue('+90 (212) 123 45 67');
   await dialog.getByRole('button', { name: 'Kod Gönder' }).click();
-  await expect(number).toHaveAccessibleDescription('Lütfen telefon numaranızı kontrol edin.');
+  await expect(number).toHaveAccessibleDescription('Numara Hatalı Lütfen telefon numaranızı kontrol edin.');
   await number.press('ControlOrMeta+a');
   await number.press('Delete');
   await number.pressSequentially(phoneDigits(phone));
@@ -649,7 +649,7 @@ test('§5 phone verification: mobile phone pattern; §5 phone verification: SMS 
   await code.pressSequentially('12345');
   await dialog.getByRole('button', { name: 'Onayla' }).click();
   await expect(dialog.getByText('Onay Kodu Hatalı', { exact: true })).toBeVisible();
-  await expect(code).toHaveAccessibleDescription('SMS onay kodu hatalı. Lütfen kodu kontron edin.');
+  await expect(code).toHaveAccessibleDescription('Onay Kodu Hatalı SMS onay kodu hatalı. Lütfen kodu kontron edin.');
   expect(checks).toEqual([]);
   await code.press('End');
   await code.pressSequentially('67x8');
@@ -683,7 +683,7 @@ test('§5 e-mail: mail pattern; §5 e-mail: mail code 6 digits', async ({ page }
     await address.fill(wrong);
     await dialog.getByRole('button', { name: 'Kod Gönder' }).click();
     await expect(dialog.getByText('Mail Adresi Hatalı', { exact: true })).toBeVisible();
-    await expect(address).toHaveAccessibleDescription('Lütfen mail adresinizi kontrol edin.');
+    await expect(address).toHaveAccessibleDescription('Mail Adresi Hatalı Lütfen mail adresinizi kontrol edin.');
   }
   // Typed in capitals, it is taken in lowercase, as the pattern wants.
   await address.fill(mail.toUpperCase());
@@ -697,7 +697,7 @@ test('§5 e-mail: mail pattern; §5 e-mail: mail code 6 digits', async ({ page }
   await code.pressSequentially('1234');
   await dialog.getByRole('button', { name: 'Onayla' }).click();
   await expect(dialog.getByText('Onay Kodu Hatalı', { exact: true })).toBeVisible();
-  await expect(code).toHaveAccessibleDescription('Mail onay kodu hatalı. Lütfen kodu kontrol edin.');
+  await expect(code).toHaveAccessibleDescription('Onay Kodu Hatalı Mail onay kodu hatalı. Lütfen kodu kontrol edin.');
 
   const real = await latestCode(mail);
   const wrong = `${(Number(real[0]) + 1) % 10}${real.slice(1)}`;

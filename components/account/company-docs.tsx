@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useCallback, useId } from 'react';
 import { showAccountView } from '@/components/account/account-views';
-import { DocumentLink } from '@/components/account/document-link';
+import { DocumentLinks } from '@/components/account/document-link';
 import { DocumentUpload } from '@/components/account/document-upload';
 import { reviewTones } from '@/components/account/review-tone';
 import styles from '@/components/account/profile.module.css';
@@ -82,14 +82,12 @@ export function CompanyDocs({ subscriptionId }: { subscriptionId: number }) {
           onUploaded={refresh}
         />
       ) : (
-        <ul className={styles.docLinks}>
-          <li>
-            <DocumentLink link={docs.tax_plate} label={taxPlate} />
-          </li>
-          <li>
-            <DocumentLink link={docs.signature_circular} label={signatureCircular} />
-          </li>
-        </ul>
+        <DocumentLinks
+          documents={[
+            { link: docs.tax_plate, label: taxPlate },
+            { link: docs.signature_circular, label: signatureCircular },
+          ]}
+        />
       )}
     </section>
   );

@@ -4,6 +4,19 @@ import { useTranslations } from 'next-intl';
 import styles from '@/components/account/profile.module.css';
 import type { DocumentLink as Link } from '@/lib/api/types';
 
+/** The two sides of a sent pair (ID front and back, tax plate and signature circular), as links. */
+export function DocumentLinks({ documents }: { documents: readonly { link: Link | null | undefined; label: string }[] }) {
+  return (
+    <ul className={styles.docLinks}>
+      {documents.map(({ link, label }) => (
+        <li key={label}>
+          <DocumentLink link={link} label={label} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** A stored document (ID image, company document, contract, tariff), opened in a new tab. */
 export function DocumentLink({ link, label }: { link: Link | null | undefined; label: string }) {
   const t = useTranslations('profile.documents');

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
-import { DocumentLink } from '@/components/account/document-link';
+import { DocumentLinks } from '@/components/account/document-link';
 import { DocumentUpload } from '@/components/account/document-upload';
 import { reviewTones } from '@/components/account/review-tone';
 import styles from '@/components/account/profile.module.css';
@@ -47,14 +47,12 @@ export function IdentityPanel({ identity, onUploaded }: { identity: ConfirmNatio
         ) : null}
       </Notice>
       {identity.status === 1 || identity.status === 2 ? (
-        <ul className={styles.docLinks}>
-          <li>
-            <DocumentLink link={identity.front} label={front} />
-          </li>
-          <li>
-            <DocumentLink link={identity.back} label={back} />
-          </li>
-        </ul>
+        <DocumentLinks
+          documents={[
+            { link: identity.front, label: front },
+            { link: identity.back, label: back },
+          ]}
+        />
       ) : null}
       {canUpload || identity.status === 1 ? (
         <DocumentUpload

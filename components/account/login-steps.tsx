@@ -12,7 +12,7 @@ import { useLoader } from '@/components/popups/loader';
 import { inputMasks, MaskedInput } from '@/components/ui/masked-input';
 import { useCurrentUser } from '@/components/session/session-provider';
 import { Button } from '@/components/ui/button';
-import { describedBy, Field } from '@/components/ui/field';
+import { describedBy, Field, titled } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { RESEND_SECONDS } from '@/lib/account/resend';
 import { ApiError, callApi } from '@/lib/api/client';
@@ -149,13 +149,7 @@ function NationalityStep({
         id={id}
         label={t('nationalityNumber')}
         hint={t('nationalityNumberHint')}
-        error={
-          error ? (
-            <>
-              <strong>{titles('nationalityNumber')}</strong> {error}
-            </>
-          ) : undefined
-        }
+        error={titled(titles('nationalityNumber'), error)}
       >
         <Controller
           name="nationality_number"
@@ -271,13 +265,7 @@ function CodeStep({
         id={id}
         label={t('code')}
         hint={t('codeHint')}
-        error={
-          error ? (
-            <>
-              <strong>{titles('loginSmsCode')}</strong> {error}
-            </>
-          ) : undefined
-        }
+        error={titled(titles('loginSmsCode'), error)}
       >
         <Controller
           name="sms_code"

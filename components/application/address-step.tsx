@@ -3,12 +3,14 @@
 import { useTranslations } from 'next-intl';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import useSWR from 'swr';
+import { StepForm, useFocusOnFailure } from '@/components/application/step-form';
 import styles from '@/components/application/wizard.module.css';
 import { InfrastructureResultView } from '@/components/application/infrastructure-result';
 import { useErrorText } from '@/components/ui/error-text';
 import { Button } from '@/components/ui/button';
 import { Combobox } from '@/components/ui/combobox';
 import { ErrorSummary } from '@/components/ui/error-summary';
+import { titled } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { useTurkishData } from '@/components/ui/page-language';
 import { callApi } from '@/lib/api/client';
@@ -134,9 +136,9 @@ export function AddressStep({
   const formId = useId();
   const levelId = (level: AddressLevel) => `${formId}-${level}`;
   // After a failed submit: the first level still to choose, or 'coverage' when only the door's
-  // infrastructure is unknown (its call failed); `attempt` moves the focus again on each try.
+  // infrastructure is unknown (its call failed).
   const [missing, setMissing] = useState<AddressLevel | 'coverage' | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const failed = useFocusOnFailure(missing && missing !== 'coverage' ? levelId(missing) : undefined);
   const door = address.floor?.value;
   const infrastructure = useSWR(checkCoverage && door !== undefined ? (['apartment', door] as const) : null, fetchInfrastructure, swrOptions);
 
@@ -159,28 +161,16 @@ export function AddressStep({
   // While the door's infrastructure is being checked there is nothing to submit yet.
   const checking = checkCoverage && door !== undefined && infrastructure.isLoading;
   // The spec's 'Eksik Bilgi Girişi', once, at the level to choose; the summary above links to it.
-  const missingMessage = (
-    <>
-      <strong>{t('missingTitle')}</strong> {t('missingText')}
-    </>
-  );
+  const missingMessage = titled(t('missingTitle'), t('missingText'));
   const errorOf = (level: AddressLevel) => (missing === level ? missingMessage : undefined);
 
-  // A failed submit puts the focus on the level to choose.
-  useEffect(() => {
-    if (attempt > 0 && missing && missing !== 'coverage') document.getElementById(`${formId}-${missing}`)?.focus();
-  }, [attempt, missing, formId]);
-
   return (
-    <form
-      className={styles.step}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+    <StepForm
+      onSubmit={() => {
         const level = firstMissingLevel(address);
         const found = level ?? (checkCoverage && !infrastructure.data ? 'coverage' : null);
         setMissing(found);
-        if (found) setAttempt((count) => count + 1);
+        if (found) failed();
         else onSubmit();
       }}
     >
@@ -242,6 +232,6 @@ export function AddressStep({
           </Button>
         </div>
       ) : null}
-    </form>
+    </StepForm>
   );
 }

@@ -6,7 +6,7 @@ import styles from '@/components/application/wizard.module.css';
 import { useChoice } from '@/components/popups/dialogs';
 import { useErrorText } from '@/components/ui/error-text';
 import { Button } from '@/components/ui/button';
-import { describedBy, Field, Input } from '@/components/ui/field';
+import { describedBy, Field, Input, titled } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { Tabs } from '@/components/ui/tabs';
 import type { ApiBody } from '@/lib/api/calls';
@@ -87,13 +87,7 @@ export function CodeBox({
 
   const inputId = `${id}-${kind}`;
   // One message at the field, led by the spec's title where it has one.
-  const message = error?.title ? (
-    <>
-      <strong>{error.title}</strong> {error.text}
-    </>
-  ) : (
-    error?.text
-  );
+  const message = titled(error?.title, error?.text);
   return (
     <section className={styles.codeBox} aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>{t('heading')}</h3>

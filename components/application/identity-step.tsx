@@ -7,7 +7,7 @@ import { Controller, type FieldError, useForm, useWatch } from 'react-hook-form'
 import styles from '@/components/application/wizard.module.css';
 import { useErrorText } from '@/components/ui/error-text';
 import { Button } from '@/components/ui/button';
-import { describedBy, Field, Input, Select } from '@/components/ui/field';
+import { describedBy, Field, Input, Select, titled } from '@/components/ui/field';
 import { inputMasks, MaskedInput } from '@/components/ui/masked-input';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { Notice } from '@/components/ui/notice';
@@ -117,13 +117,7 @@ export function IdentityStep({
     if (!error?.message) return undefined;
     if (error.type === 'server') return error.message;
     const { title, text } = validationText(error.message);
-    return title ? (
-      <>
-        <strong>{title}</strong> {text}
-      </>
-    ) : (
-      text
-    );
+    return titled(title, text);
   };
   const text = (name: keyof IdentityForm, { hint, ...options }: { autoComplete?: string; maxLength?: number; hint?: string } = {}) => {
     const error = errorOf(formState.errors[name]);

@@ -2,13 +2,14 @@
 
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { type ReactNode, useEffect, useId, useState, useTransition } from 'react';
+import { type ReactNode, useId, useState, useTransition } from 'react';
+import { StepForm, useFocusOnFailure } from '@/components/application/step-form';
 import styles from '@/components/application/wizard.module.css';
 import { ConsentChecks, requiredConsentsGiven } from '@/components/application/consent-checks';
 import type { ConsentChoices } from '@/lib/validation/consents';
 import { Button } from '@/components/ui/button';
 import { ErrorSummary } from '@/components/ui/error-summary';
-import { describedBy, Field, Select } from '@/components/ui/field';
+import { describedBy, Field, Select, titled } from '@/components/ui/field';
 import fieldStyles from '@/components/ui/field.module.css';
 import { Notice } from '@/components/ui/notice';
 import { useMoney, useTurkishData } from '@/components/ui/page-language';
@@ -71,36 +72,25 @@ export function PackageStep({
   const [retrying, startRetry] = useTransition();
   const id = useId();
   const [problem, setProblem] = useState<PackageProblem | null>(null);
-  const [attempt, setAttempt] = useState(0);
   const products = tariffs.filter((option) => option.fits).map((option) => option.product);
   const chosen = products.find((product) => product.product_id === productId);
   const setupId = `${id}-setup`;
   const radioId = (productId: number) => `${id}-product-${productId}`;
   const cardsErrorId = `${id}-products-error`;
   // One message per problem, at its field, led by the spec's title; the summary above links to it.
-  const message = (key: PackageProblem) => (
-    <>
-      <strong>{t(`${key}Title`)}</strong> {t(`${key}Text`)}
-    </>
-  );
+  const message = (key: PackageProblem) => titled(t(`${key}Title`), t(`${key}Text`));
   const setupError = problem === 'setup' ? message('setup') : undefined;
   const cardsError = problem === 'noPackage' || problem === 'unknown' ? message(problem) : undefined;
   const problemTarget = problem === 'setup' ? setupId : products[0] ? radioId(chosen?.product_id ?? products[0].product_id) : undefined;
 
-  // A failed submit puts the focus on the field to fix.
-  useEffect(() => {
-    if (attempt > 0 && problemTarget) document.getElementById(problemTarget)?.focus();
-  }, [attempt, problemTarget]);
+  const failed = useFocusOnFailure(problemTarget);
 
   return (
-    <form
-      className={styles.step}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+    <StepForm
+      onSubmit={() => {
         const found = packageProblem(products, productId, setupPriceIndex, askSetup);
         setProblem(found);
-        if (found) setAttempt((count) => count + 1);
+        if (found) failed();
         else onSubmit();
       }}
     >
@@ -200,6 +190,6 @@ export function PackageStep({
           {nextLabel}
         </Button>
       </div>
-    </form>
+    </StepForm>
   );
 }

@@ -1,11 +1,12 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { StepForm, useFocusOnFailure } from '@/components/application/step-form';
 import styles from '@/components/application/wizard.module.css';
 import { useErrorText } from '@/components/ui/error-text';
 import { Button } from '@/components/ui/button';
-import { describedBy, Field, Input } from '@/components/ui/field';
+import { describedBy, Field, Input, titled } from '@/components/ui/field';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { Notice } from '@/components/ui/notice';
 import { ApiError } from '@/lib/api/client';
@@ -39,24 +40,21 @@ export function ServiceNumberStep({
   const [value, setValue] = useState(serviceNumber ?? '');
   // The spec's title leads a refusal of the rule; the upstream's refusals are one sentence.
   const [error, setError] = useState<{ title?: string; text: string } | null>(null);
-  const [attempt, setAttempt] = useState(0);
   const [attempts, setAttempts] = useState(initialServiceNumberAttempts);
+  const inputId = `${id}-service-number`;
+  // A failed try puts the focus back on the number, whose description says what to fix.
+  const failed = useFocusOnFailure(inputId);
   const [busy, setBusy] = useState(false);
   const [alreadyApplied, setAlreadyApplied] = useState(false);
 
   const fail = (message: { title?: string; text: string }, outcome: Parameters<typeof nextAttemptState>[1]) => {
     setError(message);
-    setAttempt((count) => count + 1);
+    failed();
     const next = nextAttemptState(attempts, outcome);
     setAttempts(next);
     if (next.openContactForm) onTooManyFailures(message.title ? t('lastError', { title: message.title, text: message.text }) : message.text);
   };
 
-  // A failed try puts the focus back on the number, whose description says what to fix.
-  const inputId = `${id}-service-number`;
-  useEffect(() => {
-    if (attempt > 0) document.getElementById(inputId)?.focus();
-  }, [attempt, inputId]);
 
   const lookUp = async () => {
     const number = value.trim();
@@ -78,24 +76,9 @@ export function ServiceNumberStep({
     }
   };
 
-  const message = error ? (
-    error.title ? (
-      <>
-        <strong>{error.title}</strong> {error.text}
-      </>
-    ) : (
-      error.text
-    )
-  ) : undefined;
+  const message = titled(error?.title, error?.text);
   return (
-    <form
-      className={styles.step}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void lookUp();
-      }}
-    >
+    <StepForm onSubmit={() => void lookUp()}>
       <h2>{t('heading')}</h2>
       <p className={styles.lead}>{t('lead')}</p>
       {error ? <ErrorSummary items={[{ id: inputId, label: error.title ?? t('label') }]} /> : null}
@@ -131,6 +114,6 @@ export function ServiceNumberStep({
           {t('submit')}
         </Button>
       </div>
-    </form>
+    </StepForm>
   );
 }

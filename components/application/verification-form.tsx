@@ -7,7 +7,7 @@ import { useCountdown } from '@/components/ui/use-countdown';
 import styles from '@/components/application/wizard.module.css';
 import { useErrorText } from '@/components/ui/error-text';
 import { Button } from '@/components/ui/button';
-import { describedBy, Field, Input } from '@/components/ui/field';
+import { describedBy, Field, Input, titled } from '@/components/ui/field';
 import { inputMasks, MaskedInput } from '@/components/ui/masked-input';
 import { Notice } from '@/components/ui/notice';
 import { RESEND_SECONDS } from '@/lib/account/resend';
@@ -124,8 +124,9 @@ export function VerificationForm({
 
   const valueId = `${id}-value`;
   const codeId = `${id}-code`;
-  const valueError = error?.field === 'value' ? error.text : undefined;
-  const codeError = error?.field === 'code' ? error.text : undefined;
+  // One message at the field, led by the spec's title where it has one ('Numara Hatalı').
+  const valueError = error?.field === 'value' ? titled(error.title, error.text) : undefined;
+  const codeError = error?.field === 'code' ? titled(error.title, error.text) : undefined;
 
   return (
     <div className={styles.verification}>
@@ -162,7 +163,6 @@ export function VerificationForm({
               />
             )}
           </Field>
-          {error?.title && error.field === 'value' ? <p className={styles.errorTitle}>{error.title}</p> : null}
           {error?.field === 'form' ? <Notice tone="danger" title={error.text} /> : null}
           <Button type="submit" disabled={busy || waitForThis > 0} aria-busy={busy || undefined} block>
             {t('sendCode')}
@@ -189,7 +189,6 @@ export function VerificationForm({
               inputRef={codeInput}
             />
           </Field>
-          {error?.title && error.field === 'code' ? <p className={styles.errorTitle}>{error.title}</p> : null}
           {/* A refused resend (429 with its wait, network) speaks here too, not only on the first step. */}
           {error?.field === 'form' ? <Notice tone="danger" title={error.text} /> : null}
           <Button type="submit" disabled={busy} aria-busy={busy || undefined} block>

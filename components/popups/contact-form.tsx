@@ -12,7 +12,7 @@ import { useLoader } from '@/components/popups/loader';
 import { inputMasks, MaskedInput } from '@/components/ui/masked-input';
 import styles from '@/components/popups/forms.module.css';
 import { Button } from '@/components/ui/button';
-import { describedBy, Field, Input, Textarea } from '@/components/ui/field';
+import { describedBy, Field, Input, Textarea, titled } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { callApi } from '@/lib/api/client';
 import { serverFieldError } from '@/lib/api/error-message';
@@ -100,13 +100,7 @@ export function ContactForm({ prefill, reason }: { prefill?: ContactPrefill; rea
       <Field
         id={ids.phone}
         label={t('phone')}
-        error={
-          phoneError ? (
-            <>
-              <strong>{titles('phone')}</strong> {phoneError}
-            </>
-          ) : undefined
-        }
+        error={titled(titles('phone'), phoneError)}
       >
         <Controller
           name="phone"

@@ -3,6 +3,21 @@ import styles from '@/components/ui/field.module.css';
 
 export const controlClass = styles.control;
 
+/**
+ * A field's one message, led by the spec's title where the spec gives one ('TC Kimlik Numarası
+ * Hatalı TC kimlik numarası uygun değil…'); nothing without a text.
+ */
+export function titled(title: string | undefined, text: ReactNode): ReactNode {
+  if (!text) return undefined;
+  return title ? (
+    <>
+      <strong>{title}</strong> {text}
+    </>
+  ) : (
+    text
+  );
+}
+
 /** Ids of a field's parts, so a control can point at its hint and error. */
 export function fieldIds(id: string) {
   return { hint: `${id}-hint`, error: `${id}-error` };
