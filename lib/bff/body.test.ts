@@ -133,6 +133,35 @@ describe('readMultipartBody (spec §5 uploads)', () => {
     expect(parts.files['front-nationality-license']!.size).toBe(UPLOAD_MAX_BYTES);
   });
 
+  it('answers a refusal once the whole body is in, so the client reads it instead of a reset connection', async () => {
+    const atLimit = Buffer.concat([PDF, Buffer.alloc(UPLOAD_MAX_BYTES - PDF.length, 0x20)]);
+    // A megabyte past the limit: the refusal is known long before the body ends.
+    const form = upload([['front-nationality-license', Buffer.concat([atLimit, Buffer.alloc(1_000_000, 0x20)])], ['back-nationality-license', PDF]]);
+    const whole = Buffer.from(await form.arrayBuffer());
+    // The same body in 64 KiB pieces, counting the pieces read.
+    const pieces: Uint8Array[] = [];
+    for (let at = 0; at < whole.length; at += 65_536) pieces.push(whole.subarray(at, at + 65_536));
+    const total = pieces.length;
+    let read = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = pieces.shift();
+        if (!next) return controller.close();
+        read++;
+        controller.enqueue(next);
+      },
+    });
+    const init = { method: 'POST', body, headers: { 'Content-Type': form.headers.get('content-type')! }, duplex: 'half' };
+    const request = new Request('http://site.test/api/v1/customers/upload', init as RequestInit);
+    let readWhenRefused = 0;
+    const refused = readMultipartBody(request, identitySpec).catch((error: unknown) => {
+      readWhenRefused = read;
+      throw error;
+    });
+    expect(await refusal(refused)).toEqual({ status: 413, reason: 'fileTooLarge' });
+    expect(readWhenRefused).toBe(total);
+  });
+
   it('refuses a declared length no two files and a form could fill', async () => {
     const declared = (length: number) => upload(bothPdf(), { 'Content-Length': String(length) });
     const most = 2 * UPLOAD_MAX_BYTES + JSON_BODY_LIMIT;

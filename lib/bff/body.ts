@@ -181,10 +181,18 @@ export async function readMultipartBody(request: Request, spec: { fields: readon
       if (failed) return;
       failed = true;
       // Drain rather than destroy: cancelling the request stream under Next.js throws elsewhere.
-      // What is left is bounded by the Content-Length check above.
+      // What is left is bounded by the Content-Length check above. The refusal goes out once the
+      // body is in: sent while the client still writes, it may meet a reset connection instead.
       source.unpipe(parser);
+      if (source.readableEnded || source.destroyed) {
+        reject(error);
+        return;
+      }
+      const answer = () => reject(error);
+      source.once('end', answer);
+      source.once('close', answer);
+      source.once('error', answer);
       source.resume();
-      reject(error);
     };
     parser.on('file', (name, stream, info) => {
       if (failed || !spec.files.includes(name) || files[name] || pending.length >= spec.files.length) {
