@@ -131,7 +131,7 @@ export function AddressStep({
   onContactUs: () => void;
 }) {
   const t = useTranslations('application.address');
-  const errorText = useErrorText().ofCall;
+  const callText = useErrorText().ofCall;
   const turkish = useTurkishData();
   const formId = useId();
   const levelId = (level: AddressLevel) => `${formId}-${level}`;
@@ -208,7 +208,7 @@ export function AddressStep({
 
       {checkCoverage && door !== undefined ? (
         infrastructure.error ? (
-          <Notice tone="danger" title={errorText(infrastructure.error)} />
+          <Notice tone="danger" title={callText(infrastructure.error)} />
         ) : (
           <InfrastructureResultView result={infrastructure.data ?? null} />
         )

@@ -39,7 +39,7 @@ export function CodeBox({
 }) {
   const t = useTranslations('application.codes');
   const common = useTranslations('common');
-  const { ofCall: errorText, ofRule: validationText } = useErrorText();
+  const { ofCall: callText, ofRule: validationText } = useErrorText();
   const choose = useChoice();
   const id = useId();
   const [kind, setKind] = useState<CodeKind>('campaign');
@@ -79,7 +79,7 @@ export function CodeBox({
         dismissValue: true,
       });
     } catch (failure) {
-      setError({ text: errorText(failure) });
+      setError({ text: callText(failure) });
     } finally {
       setBusy(false);
     }

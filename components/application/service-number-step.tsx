@@ -35,7 +35,7 @@ export function ServiceNumberStep({
   const t = useTranslations('application.serviceNumber');
   const tValidation = useTranslations('validation');
   const tTitles = useTranslations('validationTitles');
-  const errorText = useErrorText().ofCall;
+  const callText = useErrorText().ofCall;
   const id = useId();
   const [value, setValue] = useState(serviceNumber ?? '');
   // The spec's title leads a refusal of the rule; the upstream's refusals are one sentence.
@@ -70,7 +70,7 @@ export function ServiceNumberStep({
       setAttempts(nextAttemptState(attempts, { kind: 'success' }));
     } catch (failure) {
       setAlreadyApplied(failure instanceof ApiError && failure.status === 409);
-      fail({ text: errorText(failure) }, { kind: 'upstream', message: failure instanceof ApiError ? (failure.serverMessage ?? null) : null });
+      fail({ text: callText(failure) }, { kind: 'upstream', message: failure instanceof ApiError ? (failure.serverMessage ?? null) : null });
     } finally {
       setBusy(false);
     }

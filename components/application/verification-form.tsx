@@ -54,7 +54,7 @@ export function VerificationForm({
   onCheckCode: (check: CodeCheck) => Promise<void>;
 }) {
   const t = useTranslations('application.contact');
-  const { ofCall: errorText, ofRule: validationText } = useErrorText();
+  const { ofCall: callText, ofRule: validationText } = useErrorText();
   const id = useId();
   const [value, setValue] = useState(initialValue);
   const [code, setCode] = useState('');
@@ -99,7 +99,7 @@ export function VerificationForm({
         setSentAt(Date.now() - (RESEND_SECONDS - wait) * 1000);
         setSentTo(shownValue);
       }
-      setError({ field: 'form', text: errorText(failure) });
+      setError({ field: 'form', text: callText(failure) });
     } finally {
       setBusy(false);
     }
@@ -116,7 +116,7 @@ export function VerificationForm({
     try {
       await onCheckCode({ ...check, value: value.trim() });
     } catch (failure) {
-      setError({ field: 'code', text: errorText(failure) });
+      setError({ field: 'code', text: callText(failure) });
     } finally {
       setBusy(false);
     }

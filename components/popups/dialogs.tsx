@@ -5,7 +5,8 @@ import { type ReactNode, useCallback } from 'react';
 import { usePopups } from '@/components/popups/popup-provider';
 import styles from '@/components/popups/popups.module.css';
 import { Button, type ButtonVariant } from '@/components/ui/button';
-import { errorText, isSessionExpired, isTransient } from '@/lib/api/error-message';
+import { useErrorText } from '@/components/ui/error-text';
+import { isSessionExpired, isTransient } from '@/lib/api/error-message';
 
 export interface Choice<T> {
   value: T;
@@ -80,6 +81,7 @@ export function useErrorDialog() {
   const { open } = usePopups();
   const t = useTranslations('errors');
   const common = useTranslations('common');
+  const callText = useErrorText().ofCall;
   return useCallback(
     (error: unknown, { fallback = 'generic', title, retry = false }: ErrorDialogOptions = {}) =>
       new Promise<'retry' | 'close'>((resolve) => {
@@ -88,8 +90,7 @@ export function useErrorDialog() {
           resolve('close');
           return;
         }
-        const shown = errorText(error, fallback);
-        const message = 'text' in shown ? shown.text : t(shown.key);
+        const message = callText(error, fallback);
         let choice: 'retry' | 'close' = 'close';
         const offerRetry = retry && isTransient(error);
         open({
@@ -122,6 +123,6 @@ export function useErrorDialog() {
           ),
         });
       }),
-    [open, t, common],
+    [open, t, common, callText],
   );
 }

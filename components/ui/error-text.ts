@@ -5,8 +5,8 @@ import { useMemo } from 'react';
 import { errorText } from '@/lib/api/error-message';
 
 export interface ErrorTexts {
-  /** The spec §8 text of a failed call (the server's message, else the catalogue's). */
-  ofCall: (error: unknown) => string;
+  /** The spec §8 text of a failed call (the server's message, else the catalogue's, or its login variant). */
+  ofCall: (error: unknown, fallback?: 'generic' | 'genericShort') => string;
   /** A schema message key (spec §5) as its text, with the spec's title where it has one. */
   ofRule: (key: string) => { title?: string; text: string };
   /** A react-hook-form error: a schema key translated, a server text as given. */
@@ -21,8 +21,8 @@ export function useErrorText(): ErrorTexts {
   return useMemo(() => {
     const ruleText = (key: string) => (rules.has(key as never) ? rules(key as never) : rules('invalid'));
     return {
-      ofCall: (error) => {
-        const shown = errorText(error);
+      ofCall: (error, fallback) => {
+        const shown = errorText(error, fallback);
         return 'text' in shown ? shown.text : errors(shown.key);
       },
       ofRule: (key) => (titles.has(key as never) ? { title: titles(key as never), text: ruleText(key) } : { text: ruleText(key) }),
