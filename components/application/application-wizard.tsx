@@ -19,7 +19,7 @@ import { useContactForm } from '@/components/popups/contact-popup';
 import { useErrorDialog } from '@/components/popups/dialogs';
 import { useLoader } from '@/components/popups/loader';
 import { useNotify } from '@/components/popups/notifications';
-import { useNoCodePopup } from '@/components/popups/no-code-popup';
+import { useNoCodePopup } from '@/components/application/no-code-popup';
 import { usePopups } from '@/components/popups/popup-provider';
 import { usePopup } from '@/components/popups/registry';
 import { useCurrentUser } from '@/components/session/session-provider';
