@@ -15,7 +15,6 @@ import { ApplicationSummary } from '@/components/application/summary';
 import { useFlow } from '@/components/application/use-flow';
 import { type CodeCheck, type CodeSending, VerificationForm, type VerificationKind } from '@/components/application/verification-form';
 import styles from '@/components/application/wizard.module.css';
-import { useContactForm } from '@/components/popups/contact-popup';
 import { useErrorDialog } from '@/components/popups/dialogs';
 import { useLoader } from '@/components/popups/loader';
 import { useNotify } from '@/components/popups/notifications';
@@ -84,7 +83,7 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
   const showError = useErrorDialog();
   const loader = useLoader();
   const notify = useNotify();
-  const openContactForm = useContactForm();
+  const openContactForm = usePopup('contactForm');
   const acceptedConsents = useAcceptedConsents();
   const openLogin = usePopup('login');
   const openInquiry = usePopup('inquiry');
