@@ -207,5 +207,9 @@ test('§8 failed token authentication: the session ends', async ({ page, sandbox
   await page.reload();
   await expect(nav.getByRole('button', { name: 'Başvuru Sorgulama' })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Ayşe Yılmaz' })).toHaveCount(0);
+  // The first call that asks ends the dead session and says so; after it there is none.
+  const first = await page.request.get('/api/session');
+  expect(first.status()).toBe(401);
+  expect((await first.json()).details).toEqual({ session_expired: true });
   expect((await (await page.request.get('/api/session')).json()).data).toBeNull();
 });

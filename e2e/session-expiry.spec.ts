@@ -54,7 +54,11 @@ test('session expiry: a page load with a refused token shows the anonymous page,
   const html = await (await page.request.get('/?x=2')).text();
   expect(html).not.toContain('Deniz Su');
   expect(html).toContain('Başvuru Sorgulama');
-  // The dead session is gone: the next page needs no upstream call to know it.
+  // A page cannot clear the cookie; the first call that asks ends the dead session and says so
+  // (the page already shows no one, so nothing offers the login), and after it there is none.
+  const first = await page.request.get('/api/session');
+  expect(first.status()).toBe(401);
+  expect((await first.json()).details).toEqual({ session_expired: true });
   expect((await (await page.request.get('/api/session')).json()).data).toBeNull();
 });
 

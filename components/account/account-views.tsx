@@ -70,7 +70,8 @@ export function AccountViews() {
     if (!view) return;
     const customer = latestUser();
     if (!customer) {
-      if (loggingIn.current) return;
+      // A login already asked for (an ended session's, with the TC number filled in) comes first.
+      if (loggingIn.current || shown.current.includes('login')) return;
       loggingIn.current = true;
       // The view is the customer's: log in first, then show it; closing the login leaves it.
       void openLogin({ openProfile: false }).then((loggedIn) => {
