@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
 import { openHeaderMenu } from './support/header';
+import { randomNationalityNumber } from './support/people';
 import { latestCode, sandbox } from './support/sandbox';
 import { closedPort, type RunningSandbox, type RunningSite, startSandbox, startSite } from './support/servers';
 import { chooseAddress } from './support/wizard';
@@ -96,6 +97,26 @@ test('the contact form at the bound: Tekrar dene sends what was typed again', as
   // The upstream's own receipt (spec §4 shows its message), for what was typed before the timeout.
   await expect(form.getByText(/^Talebiniz alın/)).toBeVisible();
   await expect(form.getByLabel('Ad Soyad')).toHaveValue('Deniz Arslan');
+});
+
+test('a slow call inside a step (a campaign code): the overlay covers it and says it is still running, then the code applies', async ({ page }) => {
+  await atAddress(page);
+  await page.getByRole('button', { name: 'Paket Seç' }).click();
+  await page.getByRole('radio').first().check();
+  await page.getByLabel('Kurulum ücreti ödeme yöntemi').selectOption({ label: '12 X 150 TL' });
+  await page.getByRole('button', { name: 'Nüfus Bilgilerini Ekle' }).click();
+  await expect(page.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toBeVisible();
+  await page.getByLabel('T.C. Kimlik No').pressSequentially(randomNationalityNumber());
+  const box = page.getByRole('region', { name: 'Kampanya veya referans kodu' });
+  await box.getByRole('textbox', { name: 'Kampanya kodu', exact: true }).fill('KAMPANYA50');
+  await sandbox('/__sandbox/slow', { ms: 4500 }, upstream.url);
+  const query = box.getByRole('button', { name: 'Sorgula', exact: true });
+  await query.click();
+  await expect(query).toHaveAttribute('aria-busy', 'true');
+  await expect(overlay(page).getByText('İşleminiz sürüyor, lütfen bekleyin…')).toBeVisible();
+  const applied = page.getByRole('alertdialog', { name: 'Kod Uygulandı' });
+  await expect(applied).toBeVisible({ timeout: 15_000 });
+  await expect(overlay(page)).toHaveCount(0);
 });
 
 test("a slow login: each step's button is busy while its call runs and sends once", async ({ page }) => {

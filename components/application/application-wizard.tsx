@@ -209,7 +209,8 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
    */
   const withinStep = async <T,>(call: () => Promise<T>): Promise<T | null> => {
     try {
-      return await call();
+      // Under the loading overlay, as a step's own call: a slow answer is said to be on its way.
+      return await loader.run(call);
     } catch (error) {
       if (!isFormRefused(error)) throw error;
       formRefused();
