@@ -3,7 +3,8 @@ import { acceptConsents } from './support/consents';
 import { headerNav } from './support/header';
 import { passFinishLine } from './support/received';
 import { registerCustomer } from './support/register';
-import { latestCode, sandbox } from './support/sandbox';
+import { logInFromPrefilledPopup } from './support/login';
+import { sandbox } from './support/sandbox';
 import { chooseAddress, openWizard } from './support/wizard';
 
 // Issue 16, item 2: a session the upstream ends (its token refused) ends here too, at once, and the
@@ -28,14 +29,7 @@ test('session expiry: a refused token ends the session at once, the login opens 
   // The name leaves the header at once; the login asks again, with the TC number filled in.
   await expect(headerNav(page).getByRole('button', { name: customer.name })).toHaveCount(0);
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Oturumunuzun süresi doldu. Lütfen tekrar giriş yapın.' })).toBeVisible();
-  const login = page.getByRole('dialog', { name: 'Giriş Yap' });
-  await expect(login.getByLabel('TC Kimlik No')).toHaveValue(customer.nationality_number);
-  await login.getByRole('button', { name: 'Giriş Yap' }).click();
-  // The code step shows once the code is sent; only then is the newest code this one.
-  await expect(login.getByLabel('SMS Kodu')).toBeFocused();
-  await login.getByLabel('SMS Kodu').fill(await latestCode(customer.phone));
-  await login.getByRole('button', { name: 'Kodu Onayla' }).click();
-  await expect(login).toBeHidden();
+  await logInFromPrefilledPopup(page, customer);
   await expect(headerNav(page).getByRole('button', { name: customer.name })).toBeVisible();
 
   // Back where it was: the package step with the tariff, the setup fee and the consents as chosen.
@@ -79,13 +73,7 @@ test('session expiry from the profile: the login asks again with the TC number, 
   await headerNav(page).getByRole('button', { name: customer.name }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Oturumunuzun süresi doldu. Lütfen tekrar giriş yapın.' })).toBeVisible();
   await expect(headerNav(page).getByRole('button', { name: customer.name })).toHaveCount(0);
-  const login = page.getByRole('dialog', { name: 'Giriş Yap' });
-  await expect(login.getByLabel('TC Kimlik No')).toHaveValue(customer.nationality_number);
-  await login.getByRole('button', { name: 'Giriş Yap' }).click();
-  await expect(login.getByLabel('SMS Kodu')).toBeFocused();
-  await login.getByLabel('SMS Kodu').fill(await latestCode(customer.phone));
-  await login.getByRole('button', { name: 'Kodu Onayla' }).click();
-  await expect(login).toBeHidden();
+  await logInFromPrefilledPopup(page, customer);
 
   await expect(profile).toBeVisible();
   await expect(profile.getByRole('tab', { name: 'Abone Bilgileri' })).toHaveAttribute('aria-selected', 'true');

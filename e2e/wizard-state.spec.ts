@@ -3,7 +3,8 @@ import { registerCustomer } from './support/register';
 import { acceptConsents } from './support/consents';
 import { randomMail, randomPhone } from './support/people';
 import { passFinishLine } from './support/received';
-import { latestCode, sandbox } from './support/sandbox';
+import { logInFromPrefilledPopup } from './support/login';
+import { sandbox } from './support/sandbox';
 import { chooseAddress, fillIdentity, newApplicant, openWizard, reachIdentity, verifyContact } from './support/wizard';
 
 /**
@@ -224,14 +225,8 @@ for (const flow of ['new', 'transfer'] as const) {
     await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
 
     await page.getByRole('alertdialog', { name: 'Kayıtlı Kullanıcı' }).getByRole('button', { name: 'Giriş Yap' }).click();
-    const login = page.getByRole('dialog', { name: 'Giriş Yap' });
-    await expect(login.getByLabel('TC Kimlik No')).toHaveValue(customer.nationality_number);
-    await login.getByRole('button', { name: 'Giriş Yap' }).click();
     // The login code, not the one that verified the phone at registration: read once it was sent.
-    await expect(login.getByText('Giriş kodu telefonunuza SMS olarak gönderildi.')).toBeVisible();
-    await login.getByLabel('SMS Kodu').pressSequentially(await latestCode(customer.phone));
-    await login.getByRole('button', { name: 'Kodu Onayla' }).click();
-    await expect(login).toBeHidden();
+    await logInFromPrefilledPopup(page, customer);
 
     // Logged in: the customer's steps end at the package, which now files the application.
     await expect(page.getByRole('banner')).toContainText(customer.name);
