@@ -7,7 +7,7 @@ import { baseURL, sandboxPort, sitePort } from './e2e/support/env';
 const dataDir = `.data/e2e-${sitePort}`;
 
 const launchOptions = {
-  // CHROME_PATH, Debian's chromium or Playwright's own (scripts/ensure-browser.ts installed one if needed).
+  // CHROME_PATH, Debian's chromium or Playwright's own (scripts/ensure-test-tools.ts installed one if needed).
   executablePath: findChromium()?.executablePath,
   args: [...chromiumFlags],
 };
@@ -36,9 +36,10 @@ export default defineConfig({
     },
     {
       name: 'phone',
-      // HTTP-level checks, the standalone server and the code limits (a site and sandbox of their
-      // own, whose budgets one run spends) do not depend on the screen: desktop runs them.
-      testIgnore: ['bff.spec.ts', 'standalone.spec.ts', 'code-limits.spec.ts'],
+      // HTTP-level checks, the standalone server, the code limits and the attack suite (sites and
+      // sandboxes of their own, whose budgets one run spends) do not depend on the screen: desktop
+      // runs them.
+      testIgnore: ['bff.spec.ts', 'standalone.spec.ts', 'code-limits.spec.ts', 'attack.spec.ts'],
       use: {
         ...devices['Pixel 5'],
         viewport: { width: 360, height: 740 },

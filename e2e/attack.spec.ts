@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { apiCalls, apiCallNames } from '@/lib/api/calls';
 import { BUDGETS } from '@/lib/bff/limits';
@@ -15,7 +14,6 @@ import {
   memoryOf,
   nationalityNumber,
   pool,
-  REDIS_SERVER,
   refusedStart,
   send,
   type Site,
@@ -34,7 +32,6 @@ import {
  * Its figures go to test-results/attack-figures.json, and SECURITY.md quotes them.
  */
 
-test.skip(({ isMobile }) => isMobile, 'HTTP-level: the desktop project runs it');
 test.describe.configure({ mode: 'serial' });
 
 const root = path.resolve(__dirname, '..');
@@ -42,7 +39,6 @@ const budgets = Object.fromEntries(Object.entries(BUDGETS).map(([name, row]) => 
 const jar = (): Client['cookies'] => new Map();
 
 test.afterAll(() => {
-  // The phone project skips every test here: it must not overwrite the desktop run's figures.
   if (Object.keys(figures).length === 0) return;
   mkdirSync(path.join(root, 'test-results'), { recursive: true });
   writeFileSync(path.join(root, 'test-results', 'attack-figures.json'), `${JSON.stringify(figures, null, 2)}\n`);
@@ -395,7 +391,6 @@ test.describe('no 500 for bad input (fast-check)', () => {
 });
 
 test.describe('limits that survive scale-out and faults (Redis)', () => {
-  test.skip(!existsSync(REDIS_SERVER), `needs Debian's redis-server (${REDIS_SERVER})`);
 
   test('two instances share the counts, a restart keeps them, and without Redis each instance counts in memory and says so once', async () => {
     test.setTimeout(120_000);

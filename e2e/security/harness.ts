@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
+import { debianRedisServer } from '../../scripts/browser';
 import { closedPort, distDir } from '../support/servers';
 
 /*
@@ -243,7 +244,6 @@ export async function startStubUpstream(user: unknown, delayMs = 0): Promise<Stu
   };
 }
 
-export const REDIS_SERVER = '/usr/bin/redis-server';
 
 export interface Redis {
   url: string;
@@ -267,7 +267,7 @@ function answersPing(port: number): Promise<boolean> {
 /** Debian's redis-server on a free loopback port, in memory only. */
 export async function startRedis(): Promise<Redis> {
   const port = await closedPort();
-  const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], { stdio: 'ignore' });
+  const child = spawn(debianRedisServer, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], { stdio: 'ignore' });
   const deadline = Date.now() + 10_000;
   for (;;) {
     if (await answersPing(port)) break;

@@ -1,11 +1,12 @@
-// Run by `npm run test:e2e` before Playwright: makes sure a Chromium is there, so `npm test` on a
-// fresh machine needs no set-up by hand. It uses the browser findChromium() finds, else installs
-// one: Playwright's own download where the network allows it, else Debian's chromium through
-// apt-get when running as root. Otherwise it stops at once with one line saying what to install.
+// Run by `npm run test:e2e` before Playwright: makes sure a Chromium and a Redis server are there, so
+// `npm test` on a fresh machine needs no set-up by hand. It uses the browser findChromium() finds,
+// else installs one: Playwright's own download where the network allows it, else Debian's chromium
+// through apt-get when running as root. Redis (the attack suite's shared limits) is Debian's
+// redis-server, installed the same way. Otherwise it stops at once with one line saying what to install.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { type FoundBrowser, findChromium } from './browser';
+import { debianRedisServer, type FoundBrowser, findChromium } from './browser';
 
 const root = path.resolve(import.meta.dirname, '..');
 const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -15,12 +16,17 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
   return spawnSync(command, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], timeout: 300_000 }).status === 0;
 }
 
+/** Installs one of Debian's packages when running as root; false where that cannot be done. */
+function aptInstall(name: string): boolean {
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return false;
+  console.log(`browser tests: installing Debian's ${name} with apt-get`);
+  return run('apt-get', ['update', '-qq'], aptEnv) && run('apt-get', ['install', '-y', '-qq', name], aptEnv);
+}
+
 function install(): FoundBrowser | undefined {
   console.log('browser tests: no Chromium found; trying Playwright\'s download');
   if (run(path.join(root, 'node_modules', '.bin', 'playwright'), ['install', 'chromium'])) return findChromium();
-  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return undefined;
-  console.log('browser tests: no download; installing Debian\'s chromium with apt-get');
-  if (run('apt-get', ['update', '-qq'], aptEnv)) run('apt-get', ['install', '-y', '-qq', 'chromium'], aptEnv);
+  aptInstall('chromium');
   return findChromium();
 }
 
@@ -34,3 +40,9 @@ if (!existsSync(found.executablePath)) {
   process.exit(1);
 }
 console.log(`browser tests: Chromium from ${found.source} (${found.executablePath})`);
+
+if (!existsSync(debianRedisServer) && !(aptInstall('redis-server') && existsSync(debianRedisServer))) {
+  console.error(`No Redis for the attack suite: install Debian's redis-server (\`apt-get install redis-server\`, ${debianRedisServer}).`);
+  process.exit(1);
+}
+console.log(`browser tests: Redis from ${debianRedisServer}`);
