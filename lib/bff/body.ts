@@ -17,6 +17,8 @@ export class BodyError extends Error {
 }
 
 export const JSON_BODY_LIMIT = 64 * 1024;
+/** The most the image scrubber is handed in one write (see `feed` in readFilePart). */
+const SCRUB_WRITE_BYTES = 4096;
 
 /** Reads a JSON body, refusing more than `limit` bytes without reading past it. */
 export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): Promise<unknown> {
@@ -96,6 +98,13 @@ function readFilePart(stream: Readable, onError: (error: BodyError) => void): Pr
       chunks.push(chunk);
       size += chunk.length;
     };
+    // The image scrubber's cost per write grows with the write's size times the image chunks in it:
+    // a 4 MB PNG of empty chunks took 6 s of CPU in 180 ms blocks in 64 KiB writes, and takes a
+    // fifth of that in 4 KiB ones, in blocks of a few milliseconds (same output).
+    const feed = (chunk: Buffer) => {
+      if (sink instanceof ExifTransformer) for (let at = 0; at < chunk.length; at += SCRUB_WRITE_BYTES) sink.write(chunk.subarray(at, at + SCRUB_WRITE_BYTES));
+      else sink!.write(chunk);
+    };
     const start = (first: Buffer) => {
       const type = sniffFileType(first.subarray(0, SNIFF_BYTES));
       if (!type) return refuse(new BodyError(415, 'fileType'));
@@ -113,8 +122,8 @@ function readFilePart(stream: Readable, onError: (error: BodyError) => void): Pr
         scrubber.on('error', () => refuse(new BodyError(415, 'fileType')));
         // 'end', not 'finish': the last scrubbed pieces arrive after the writable side finished.
         scrubber.on('end', () => finish({ type, chunks, size }));
-        scrubber.write(first);
         sink = scrubber;
+        feed(first);
         return;
       }
       sink.on('finish', () => finish({ type, chunks, size }));
@@ -130,7 +139,7 @@ function readFilePart(stream: Readable, onError: (error: BodyError) => void): Pr
     stream.on('data', (chunk: Buffer) => {
       if (settled) return;
       if (sink) {
-        sink.write(chunk);
+        feed(chunk);
         return;
       }
       head.push(chunk);
