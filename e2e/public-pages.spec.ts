@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect, type Page, request as requests, test } from '@playwright/test';
+import { expect, type Page, request as requests, type Response, test } from '@playwright/test';
 import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
 import { apiLogin } from './support/api';
 import { sandboxURL } from './support/env';
@@ -143,6 +143,37 @@ test.describe('anonymous public pages from the page cache', () => {
     await (await openHeaderMenu(page)).getByRole('link', { name: 'Nasıl Başvuru Yapılır ?' }).click();
     expect((await payload).headers()['content-type']).toContain('text/x-component');
     await expect(page.getByRole('heading', { level: 1, name: 'Nasıl Yapılır ?' })).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
+  test('a browser gets the build assets and a cached page in brotli, under the headers Next.js gives them', async ({ page }) => {
+    const violations = await collectViolations(page);
+    const scripts = new Map<string, Response>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.set(response.url(), response);
+    });
+    // Each worker records a page as Next.js sends it (gzip), then compresses it again with brotli.
+    let encoding: string | undefined;
+    for (let view = 0; view < 12 && encoding !== 'br'; view++) {
+      const document = await page.goto(`${site.url}/en/how-to`);
+      encoding = (await document!.allHeaders())['content-encoding'];
+    }
+    expect(encoding).toBe('br');
+    await expect(page.getByRole('heading', { level: 1, name: 'How to apply' })).toBeVisible();
+    await (await openHeaderMenu(page)).getByRole('button', { name: 'Contact form' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+
+    const assets = [...scripts.values()].filter((response) => new URL(response.url()).pathname.startsWith('/_next/static/'));
+    expect(assets.length).toBeGreaterThan(4);
+    for (const response of assets) {
+      const headers = await response.allHeaders();
+      // Copies are made of files of 1 KiB and more (scripts/static-assets.cjs); smaller ones are Next.js's to send.
+      if ((await response.body()).length < 1024) continue;
+      expect(headers['content-encoding'], response.url()).toBe('br');
+      expect(headers['cache-control'], response.url()).toBe('public, max-age=31536000, immutable');
+      expect(headers['x-content-type-options'], response.url()).toBe('nosniff');
+      expectStrictPolicy(directives(headers['content-security-policy'] ?? ''));
+    }
     expect(violations).toEqual([]);
   });
 

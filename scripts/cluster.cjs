@@ -10,7 +10,8 @@
 // with it, here too whenever Redis cannot be reached.
 //
 // Each worker answers anonymous public pages it has seen Next.js answer again by itself, until they
-// expire (scripts/page-replay.cjs).
+// expire (scripts/page-replay.cjs), and the build's assets from their copies compressed at build
+// time (scripts/static-assets.cjs).
 //
 // In each worker it also writes the client's address, taken from the socket, into a header of its
 // own before Next.js sees the request (Next.js keeps a client-written X-Forwarded-For as it is), and
@@ -149,6 +150,8 @@ if (cluster.isPrimary) {
   // Next.js, until they expire (scripts/page-replay.cjs). The XSRF cookie's name is lib/api/csrf.ts's.
   const { createPageReplay } = require('./page-replay.cjs');
   const pageReplay = createPageReplay({ xsrfCookie: 'XSRF-TOKEN' });
+  const { createStaticAssets } = require('./static-assets.cjs');
+  const staticAssets = createStaticAssets({ distDir: path.join(__dirname, '.next') });
 
   let inFlight = 0;
   let draining = false;
@@ -168,7 +171,7 @@ if (cluster.isPrimary) {
           inFlight -= 1;
         });
         if (draining) response.setHeader('Connection', 'close');
-        if (pageReplay.handle(request, response)) return undefined;
+        if (staticAssets.handle(request, response) || pageReplay.handle(request, response)) return undefined;
         return listener.call(this, request, response);
       };
     }

@@ -15,8 +15,15 @@
 // path, the host headers (the hreflang Link names the origin asked, so a forged X-Forwarded-Host
 // cannot reach other visitors), Accept-Encoding (the body is compressed for it), the locale cookie
 // and whether an XSRF cookie came.
+//
+// Next.js compresses pages with gzip only. For a browser that accepts brotli, a recorded gzip page is
+// compressed again with brotli (quality 11, off the event loop) and replayed so from then on: home's
+// HTML is 17.5 KB in gzip and 14.0 KB in brotli, inside the 14.6 KB a new connection's first round
+// trip carries.
 'use strict';
 const { randomUUID } = require('node:crypto');
+const zlib = require('node:zlib');
+const { acceptedEncodings } = require('./static-assets.cjs');
 
 const REPLAY_HEADER = 'x-ob-replay';
 const LOCALE_COOKIE = 'NEXT_LOCALE';
@@ -76,7 +83,7 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
   }
 
   /** Watches Next.js's answer; keeps it when the proxy marked it replayable. */
-  function record(key, response) {
+  function record(key, request, response) {
     const { writeHead, write, end } = response;
     let until = 0;
     let chunks = [];
@@ -112,13 +119,13 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
     response.end = function watchedEnd(chunk, encoding, ...rest) {
       if (!response.headersSent) readMark();
       keep(chunk, encoding);
-      if (until > now() && (response.statusCode === 200 || response.statusCode === 404)) store(key, response, Buffer.concat(chunks), until);
+      if (until > now() && (response.statusCode === 200 || response.statusCode === 404)) store(key, request, response, Buffer.concat(chunks), until);
       chunks = [];
       return end.call(this, chunk, encoding, ...rest);
     };
   }
 
-  function store(key, response, body, until) {
+  function store(key, request, response, body, until) {
     let xsrf = null;
     const headers = [];
     for (const [name, value] of Object.entries(response.getHeaders())) {
@@ -134,9 +141,30 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
       // Any other cookie is this visitor's own: such an answer is never replayed.
       if (cookies.some((cookie) => !cookie.startsWith(`${xsrfCookie}=`))) return;
     }
+    const entry = { until, status: response.statusCode, headers, xsrf, body };
+    keep(key, entry);
+    if (request.method === 'GET' && response.getHeader('content-encoding') === 'gzip' && acceptedEncodings(request.headers['accept-encoding']).has('br')) {
+      toBrotli(key, entry);
+    }
+  }
+
+  function keep(key, entry) {
     entries.delete(key);
-    entries.set(key, { until, status: response.statusCode, headers, xsrf, body });
+    entries.set(key, entry);
     while (entries.size > maxEntries) entries.delete(entries.keys().next().value);
+  }
+
+  /** Replaces a kept gzip page by its brotli form once that is ready, unless the page changed meanwhile. */
+  function toBrotli(key, entry) {
+    zlib.gunzip(entry.body, (error, plain) => {
+      if (error) return;
+      const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.length };
+      zlib.brotliCompress(plain, { params }, (failure, body) => {
+        if (failure || entries.get(key) !== entry) return;
+        const headers = entry.headers.map(([name, value]) => [name, name === 'content-encoding' ? 'br' : value]);
+        entries.set(key, { ...entry, headers, body });
+      });
+    });
   }
 
   return {
@@ -150,7 +178,7 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
         return true;
       }
       if (entry) entries.delete(key);
-      record(key, response);
+      record(key, request, response);
       return false;
     },
   };

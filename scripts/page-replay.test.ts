@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gzipSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { XSRF_COOKIE } from '@/lib/api/csrf';
 import { REPLAY_HEADER } from '@/lib/page-cache';
@@ -161,6 +161,28 @@ describe('page replay in the worker', () => {
       await site.get('/');
       expect(site.reached(), JSON.stringify(options)).toBe(2);
     }
+  });
+
+  it('replays a page in brotli to a browser that accepts it, once compressed, and in gzip to one that does not', async () => {
+    const site = await worker();
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const first = await site.get('/nasil-yapilir', browser);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    const html = gunzipSync(first.body).toString();
+    let again = await site.get('/nasil-yapilir', browser);
+    for (let tries = 0; again.headers['content-encoding'] !== 'br' && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      again = await site.get('/nasil-yapilir', browser);
+    }
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(again.body).toString()).toBe(html);
+    expect(again.headers['content-length']).toBe(String(again.body.length));
+    expect(again.headers['content-security-policy']).toBe("script-src 'self' 'sha256-abc'");
+    const gzipOnly = await site.get('/nasil-yapilir', { 'accept-encoding': 'gzip, br;q=0' });
+    const gzipAgain = await site.get('/nasil-yapilir', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzipAgain.headers['content-encoding']).toBe('gzip');
+    expect(gzipAgain.body).toEqual(gzipOnly.body);
+    expect(site.reached()).toBe(2);
   });
 
   it('holds at most its bound of answers, dropping the oldest', async () => {

@@ -30,7 +30,7 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 /** Newest modification time among the files a build is made from. */
 function newestSource() {
-  const inputs = ['app', 'components', 'lib', 'messages', 'public', 'scripts/cluster.cjs', 'scripts/page-replay.cjs', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'package-lock.json', 'tsconfig.json'];
+  const inputs = ['app', 'components', 'lib', 'messages', 'public', 'scripts/cluster.cjs', 'scripts/page-replay.cjs', 'scripts/static-assets.cjs', 'scripts/prepare-standalone.mjs', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'package-lock.json', 'tsconfig.json'];
   let newest = 0;
   const visit = (file) => {
     if (!existsSync(file)) return;
