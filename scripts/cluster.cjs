@@ -18,6 +18,7 @@
 // on SIGTERM it lets the calls in flight finish.
 'use strict';
 const cluster = require('node:cluster');
+const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
@@ -151,7 +152,9 @@ if (cluster.isPrimary) {
   const { createPageReplay } = require('./page-replay.cjs');
   const pageReplay = createPageReplay({ xsrfCookie: 'XSRF-TOKEN' });
   const { createStaticAssets } = require('./static-assets.cjs');
-  const staticAssets = createStaticAssets({ distDir: path.join(__dirname, '.next') });
+  // The build directory beside server.js: `.next`, or NEXT_DIST_DIR's name when it was built elsewhere.
+  const distName = fs.readdirSync(__dirname).find((name) => name.startsWith('.next') && fs.existsSync(path.join(__dirname, name, 'routes-manifest.json')));
+  const staticAssets = createStaticAssets({ distDir: path.join(__dirname, distName ?? '.next') });
 
   let inFlight = 0;
   let draining = false;
