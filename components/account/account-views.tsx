@@ -3,6 +3,7 @@
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { lazy, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { AccountTexts } from '@/components/account/account-texts';
 import { useLoginPopup } from '@/components/account/login-popup';
 import { ProfileContent } from '@/components/account/profile-popup';
 import { usePopups, usePopupStack } from '@/components/popups/popup-provider';
@@ -89,7 +90,17 @@ export function AccountViews() {
     for (const id of wanted) {
       if (open.includes(id)) continue;
       if (id === 'profile') {
-        popups.open({ id, size: 'full', title: t('title'), onClose: onClose(id), render: ({ close }) => <ProfileContent close={close} /> });
+        popups.open({
+          id,
+          size: 'full',
+          title: t('title'),
+          onClose: onClose(id),
+          render: ({ close }) => (
+            <AccountTexts>
+              <ProfileContent close={close} />
+            </AccountTexts>
+          ),
+        });
         continue;
       }
       // Every view above the profile is one subscription's: its details, its company documents or both.
@@ -101,10 +112,24 @@ export function AccountViews() {
           size: 'big',
           title: name ? t('detail.title', { name }) : t('detail.titleUnknown'),
           onClose: onClose(id),
-          render: () => <SubscriptionDetail subscriptionId={subscriptionId} />,
+          render: () => (
+            <AccountTexts>
+              <SubscriptionDetail subscriptionId={subscriptionId} />
+            </AccountTexts>
+          ),
         });
       } else if (id === companyDocsPopup(subscriptionId)) {
-        popups.open({ id, size: 'big', title: t('companyDocs.title'), onClose: onClose(id), render: () => <CompanyDocs subscriptionId={subscriptionId} /> });
+        popups.open({
+          id,
+          size: 'big',
+          title: t('companyDocs.title'),
+          onClose: onClose(id),
+          render: () => (
+            <AccountTexts>
+              <CompanyDocs subscriptionId={subscriptionId} />
+            </AccountTexts>
+          ),
+        });
       }
     }
   }, [popups, openLogin, t, latestUser]);

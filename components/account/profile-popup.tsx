@@ -1,15 +1,17 @@
 'use client';
 
 import { lazy, useCallback } from 'react';
+import { preloadAccountTexts } from '@/components/account/account-texts';
 import { showAccountView } from '@/components/account/account-views';
 
-// The profile's code (tabs, uploads, details) loads when it is first opened, never with a page.
+// The profile's code (tabs, uploads, details) and texts load when it is first opened, never with a page.
 const loadProfile = () => import('@/components/account/profile-content');
 export const ProfileContent = lazy(() => loadProfile().then((module) => ({ default: module.ProfileContent })));
 
 /** Starts loading the profile's code (on hover or focus of what opens it). */
 export function preloadProfile() {
   void loadProfile();
+  preloadAccountTexts();
 }
 
 /**
