@@ -1,5 +1,5 @@
 // JavaScript a page sends, from the browser's network log (Playwright with Debian's chromium):
-// bytes on the wire (gzip, as the server sent them) and decoded, for
+// bytes on the wire (as the server compressed them: brotli or gzip) and decoded, for
 //  - first load: the scripts the server's HTML names (script src and script preloads), what a
 //    visitor's browser must fetch before the page is interactive;
 //  - after load: everything else fetched until the network is idle (lazy chunks).
@@ -45,7 +45,7 @@ async function loadPage(browser, url) {
           status: response.status(),
           encoding,
           // The browser's figure when the server compressed; else what gzip would have made of it.
-          transferBytes: encoding === 'gzip' ? sizes.responseBodySize : gzipSync(body).length,
+          transferBytes: encoding === 'identity' ? gzipSync(body).length : sizes.responseBodySize,
           decodedBytes: body.length,
         });
       })(),
@@ -54,6 +54,8 @@ async function loadPage(browser, url) {
   try {
     const document = await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     const html = await document.text();
+    const htmlEncoding = (await document.allHeaders())['content-encoding'] ?? 'identity';
+    const htmlWireBytes = htmlEncoding === 'identity' ? gzipSync(html).length : (await document.request().sizes()).responseBodySize;
     await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => {});
     await Promise.all(pending);
     const named = scriptsNamedBy(html, url);
@@ -64,9 +66,10 @@ async function loadPage(browser, url) {
     const sum = (items, field) => items.reduce((total, item) => total + item[field], 0);
     return {
       status: document.status(),
-      htmlGzipBytes: gzipSync(html).length,
-      firstLoad: { gzipBytes: sum(firstLoad, 'transferBytes'), decodedBytes: sum(firstLoad, 'decodedBytes'), files: firstLoad.length },
-      afterLoad: { gzipBytes: sum(afterLoad, 'transferBytes'), decodedBytes: sum(afterLoad, 'decodedBytes'), files: afterLoad.length },
+      htmlWireBytes,
+      htmlEncoding,
+      firstLoad: { wireBytes: sum(firstLoad, 'transferBytes'), decodedBytes: sum(firstLoad, 'decodedBytes'), files: firstLoad.length },
+      afterLoad: { wireBytes: sum(afterLoad, 'transferBytes'), decodedBytes: sum(afterLoad, 'decodedBytes'), files: afterLoad.length },
       encodings: [...new Set(list.map((script) => script.encoding))],
       namedButNotFetched: missing,
       scripts: list.map((script) => ({ ...script, url: new URL(script.url).pathname, firstLoad: named.has(script.url) })),
@@ -97,12 +100,12 @@ export async function measureFirstLoad({ pages, wizardUrl }) {
     const chunks = wizardPage.scripts.filter((script) => !homeFirst.has(script.url));
     const wizard = {
       url: new URL(wizardUrl).pathname + new URL(wizardUrl).search,
-      gzipBytes: chunks.reduce((total, chunk) => total + chunk.transferBytes, 0),
+      wireBytes: chunks.reduce((total, chunk) => total + chunk.transferBytes, 0),
       decodedBytes: chunks.reduce((total, chunk) => total + chunk.decodedBytes, 0),
-      chunks: chunks.map(({ url, transferBytes, decodedBytes }) => ({ url, gzipBytes: transferBytes, decodedBytes })),
+      chunks: chunks.map(({ url, transferBytes, decodedBytes }) => ({ url, wireBytes: transferBytes, decodedBytes })),
       inHomeFirstLoad: chunks.some((chunk) => homeFirst.has(chunk.url)),
       fetchedByHomeAfterLoad: chunks.filter((chunk) => homeAny.has(chunk.url)).map((chunk) => chunk.url),
-      pageFirstLoadGzipBytes: wizardPage.firstLoad.gzipBytes,
+      pageFirstLoadWireBytes: wizardPage.firstLoad.wireBytes,
     };
     return { pages: results, wizard };
   } finally {
