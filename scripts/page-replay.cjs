@@ -142,13 +142,14 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
       if (cookies.some((cookie) => !cookie.startsWith(`${xsrfCookie}=`))) return;
     }
     const entry = { until, status: response.statusCode, headers, xsrf, body };
-    keep(key, entry);
+    put(key, entry);
     if (request.method === 'GET' && response.getHeader('content-encoding') === 'gzip' && acceptedEncodings(request.headers['accept-encoding']).has('br')) {
       toBrotli(key, entry);
     }
   }
 
-  function keep(key, entry) {
+  /** Keeps an entry as the newest, dropping the oldest past the bound. */
+  function put(key, entry) {
     entries.delete(key);
     entries.set(key, entry);
     while (entries.size > maxEntries) entries.delete(entries.keys().next().value);
