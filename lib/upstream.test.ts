@@ -8,9 +8,21 @@ let seen: { method?: string; url?: string; headers: IncomingMessage['headers']; 
 let upstream: Server;
 let closedPort: number;
 let upstreamModule: typeof import('@/lib/upstream');
+/** Requests that arrive on a connection which already served one are cut off while this is above 0. */
+let cutReused = 0;
+const arrivals: string[] = [];
+const served = new WeakSet<object>();
 
 beforeAll(async () => {
   upstream = createServer((request, response) => {
+    arrivals.push(`${request.method} ${request.url} ${served.has(request.socket) ? 'reused' : 'new'}`);
+    if (cutReused > 0 && served.has(request.socket)) {
+      // As an upstream whose keep-alive timeout ends just as the call is written: closed, unread.
+      cutReused -= 1;
+      request.socket.destroy();
+      return;
+    }
+    served.add(request.socket);
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -45,6 +57,24 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => upstream.close(() => resolve())));
 
 describe('callUpstream', () => {
+  it('sends a GET again on a new connection when the kept-alive one is closed as it is written; never a POST', async () => {
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+    await upstreamModule.callUpstream('countries');
+    await settle();
+    arrivals.length = 0;
+    cutReused = 1;
+    const answer = await upstreamModule.callUpstream('getSettings');
+    expect(answer.status).toBe(200);
+    expect(arrivals).toEqual(['GET /v1/get-settings reused', 'GET /v1/get-settings new']);
+
+    await settle();
+    arrivals.length = 0;
+    cutReused = 1;
+    await expect(upstreamModule.callUpstream('infrastructure', { json: { type: 'city', parent_id: 34 } })).rejects.toMatchObject({ kind: 'unreachable' });
+    expect(arrivals).toEqual(['POST /v1/util/infrastructure-inquiry/infrastructure reused']);
+    cutReused = 0;
+  });
+
   it('sends JSON with the service token and the customer token, and answers the envelope and status', async () => {
     const answer = await upstreamModule.callUpstream('infrastructure', { json: { type: 'city', parent_id: 34 }, userToken: 'user-token', headers: { 'X-Request-Id': 'r1' } });
     expect(answer).toEqual({ status: 200, envelope: { status: true, message: 'ok', data: { echoed: true } } });

@@ -52,19 +52,32 @@ function encodeBody(request: UpstreamRequest): { body?: Buffer[]; length?: numbe
   return {};
 }
 
-function send(url: URL, method: string, headers: Record<string, string>, body: Buffer[] | undefined, timeoutMs: number) {
+/**
+ * One call. An idle kept-alive connection can be closed by the upstream just as a call is written on
+ * it (its keep-alive timeout ends at that moment): the call then fails with a reset before any answer,
+ * and the upstream never read it. A GET, which changes nothing, is sent again once on a new connection
+ * (as undici does for idempotent requests); anything else fails as before, since it might have arrived.
+ */
+function send(url: URL, method: string, headers: Record<string, string>, body: Buffer[] | undefined, signal: AbortSignal, retry = method === 'GET') {
   const client = url.protocol === 'https:' ? https : http;
-  const signal = AbortSignal.timeout(timeoutMs);
   return new Promise<{ status: number; text: string }>((resolve, reject) => {
     // A timeout while the answer is still arriving surfaces as a reset socket: name it a timeout.
     const fail = (error: Error) => reject(signal.aborted ? new UpstreamError('timeout', 'upstream timed out') : error);
+    let answered = false;
     const outgoing = client.request(url, { method, headers, agent: agents[url.protocol as keyof typeof agents], signal }, (incoming) => {
+      answered = true;
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
       incoming.on('end', () => resolve({ status: incoming.statusCode ?? 502, text: Buffer.concat(chunks).toString('utf8') }));
       incoming.on('error', fail);
     });
-    outgoing.on('error', fail);
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      if (retry && !answered && !signal.aborted && outgoing.reusedSocket && error.code === 'ECONNRESET') {
+        resolve(send(url, method, headers, body, signal, false));
+        return;
+      }
+      fail(error);
+    });
     for (const piece of body ?? []) outgoing.write(piece);
     outgoing.end();
   });
@@ -86,7 +99,7 @@ export async function callUpstream<T = unknown>(name: ApiCallName, request: Upst
   const started = performance.now();
   let answer: { status: number; text: string };
   try {
-    answer = await send(new URL(`${config.apiBaseUrl}/v1${call.path}`), call.method, headers, body, config.apiTimeoutMs);
+    answer = await send(new URL(`${config.apiBaseUrl}/v1${call.path}`), call.method, headers, body, AbortSignal.timeout(config.apiTimeoutMs));
   } catch (error) {
     const { name: errorName, code } = error as { name?: string; code?: string };
     const failure =
