@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
 import { openHeaderMenu } from './support/header';
 import { randomNationalityNumber } from './support/people';
@@ -40,6 +40,13 @@ async function atAddress(page: Page) {
   await expect(page.getByText('Altyapınız 100 Mbps hıza kadar destekliyor.')).toBeVisible();
 }
 
+/** Clicks a button and sees it busy while its call runs: disabled, and said so (aria-busy). */
+async function clickBusy(button: Locator) {
+  await button.click();
+  await expect(button).toBeDisabled();
+  await expect(button).toHaveAttribute('aria-busy', 'true');
+}
+
 /** The loading overlay of spec §2 while it is shown. */
 const overlay = (page: Page) => page.locator('div[aria-hidden="true"][data-active]');
 
@@ -51,9 +58,7 @@ test('a slow step: its button is busy and sends once, the overlay says the call 
   });
   await sandbox('/__sandbox/slow', { ms: 4500 }, upstream.url);
   const next = page.getByRole('button', { name: 'Paket Seç' });
-  await next.click();
-  await expect(next).toBeDisabled();
-  await expect(next).toHaveAttribute('aria-busy', 'true');
+  await clickBusy(next);
   await next.click({ force: true });
   // Shown on the overlay, and said to screen readers.
   await expect(overlay(page).getByText('İşleminiz sürüyor, lütfen bekleyin…')).toBeVisible();
@@ -86,10 +91,8 @@ test('the contact form at the bound: Tekrar dene sends what was typed again', as
   await form.getByLabel('Mesajınız').fill('Yavaş bir günde bile ulaşsın.');
   await sandbox('/__sandbox/slow', { ms: TIMEOUT_MS + 3000 }, upstream.url);
   const send = form.getByRole('button', { name: 'Gönder' });
-  await send.click();
   // Busy while the call runs: it cannot send twice.
-  await expect(send).toBeDisabled();
-  await expect(send).toHaveAttribute('aria-busy', 'true');
+  await clickBusy(send);
   const dialog = page.getByRole('alertdialog', { name: 'Bir Hata Oluştu' });
   await expect(dialog).toContainText('Sunucu zamanında yanıt vermedi.', { timeout: TIMEOUT_MS + 5000 });
   await sandbox('/__sandbox/slow', { ms: 0 }, upstream.url);
@@ -130,17 +133,13 @@ test("a slow login: each step's button is busy while its call runs and sends onc
   await login.getByLabel('TC Kimlik No').fill(customer.nationality_number);
   await sandbox('/__sandbox/slow', { ms: 2500 }, upstream.url);
   const start = login.getByRole('button', { name: 'Giriş Yap' });
-  await start.click();
-  await expect(start).toBeDisabled();
-  await expect(start).toHaveAttribute('aria-busy', 'true');
+  await clickBusy(start);
   await start.click({ force: true });
   const code = login.getByLabel('SMS Kodu');
   await expect(code).toBeFocused({ timeout: 15_000 });
   expect(started).toEqual(['POST']);
   await code.fill(await latestCode(customer.phone, upstream.url));
   const confirm = login.getByRole('button', { name: 'Kodu Onayla' });
-  await confirm.click();
-  await expect(confirm).toBeDisabled();
-  await expect(confirm).toHaveAttribute('aria-busy', 'true');
+  await clickBusy(confirm);
   await expect(login).toBeHidden({ timeout: 15_000 });
 });
