@@ -95,7 +95,7 @@ function cachedPage(request: NextRequest): Promise<CacheEntry | undefined> {
   });
 }
 
-function pageResponse({ page, until }: CacheEntry, request: NextRequest, localized: Response): NextResponse {
+function pageResponse({ page, until, refreshFrom }: CacheEntry, request: NextRequest, localized: Response): NextResponse {
   const headers = new Headers(page.headers);
   headers.set('Content-Security-Policy', contentSecurityPolicy({ hashes: page.scriptHashes }, isDev));
   // The cache is ours, per instance; browsers and shared caches ask again each time.
@@ -106,7 +106,7 @@ function pageResponse({ page, until }: CacheEntry, request: NextRequest, localiz
   if (link) response.headers.set('link', link);
   for (const cookie of localized.headers.getSetCookie()) response.headers.append('set-cookie', cookie);
   // The production server's workers answer the same request again from this very answer (scripts/page-replay.cjs).
-  if (until) response.headers.set(REPLAY_HEADER, `${until};${XSRF_COOKIE}`);
+  if (until) response.headers.set(REPLAY_HEADER, `${until};${XSRF_COOKIE};${refreshFrom}`);
   return response;
 }
 

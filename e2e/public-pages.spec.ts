@@ -152,13 +152,12 @@ test.describe('anonymous public pages from the page cache', () => {
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.set(response.url(), response);
     });
-    // Each worker records a page as Next.js sends it (gzip), then compresses it again with brotli.
-    let encoding: string | undefined;
-    for (let view = 0; view < 12 && encoding !== 'br'; view++) {
+    // The worker compresses the page itself, from the first view on: Next.js only has gzip
+    // (scripts/page-replay.cjs); the replays that follow come from its best-compressed copy.
+    for (let view = 0; view < 3; view++) {
       const document = await page.goto(`${site.url}/en/how-to`);
-      encoding = (await document!.allHeaders())['content-encoding'];
+      expect((await document!.allHeaders())['content-encoding'], `view ${view + 1}`).toBe('br');
     }
-    expect(encoding).toBe('br');
     await expect(page.getByRole('heading', { level: 1, name: 'How to apply' })).toBeVisible();
     await (await openHeaderMenu(page)).getByRole('button', { name: 'Contact form' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();

@@ -50,6 +50,39 @@ describe('PageCache', () => {
     expect((await cache.get('/', render))?.page.body).toBe('render 2');
   });
 
+  it('in the last quarter of a page\'s life answers it at once and renders its successor in the background, once', async () => {
+    let now = 0;
+    const renders: ((page: CachedPage) => void)[] = [];
+    const cache = new PageCache(1000, 10, () => now);
+    const render = () => new Promise<CachedPage>((resolve) => renders.push(resolve));
+    const first = cache.get('/', render);
+    renders[0]!(page('render 1'));
+    expect(await first).toMatchObject({ page: { body: 'render 1' }, until: 1000, refreshFrom: 750 });
+    now = 749;
+    await cache.get('/', render);
+    expect(renders).toHaveLength(1);
+    now = 750;
+    // The successor is still rendering: both visitors get the page as it is, without waiting for it.
+    expect((await cache.get('/', render))?.page.body).toBe('render 1');
+    expect((await cache.get('/', render))?.page.body).toBe('render 1');
+    expect(renders).toHaveLength(2);
+    renders[1]!(page('render 2'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    now = 999;
+    expect(await cache.get('/', render)).toMatchObject({ page: { body: 'render 2' }, until: 1750, refreshFrom: 1500 });
+    expect(renders).toHaveLength(2);
+  });
+
+  it('never answers a page past its lifetime: unvisited in its last quarter, the next visitor waits for a render', async () => {
+    let now = 0;
+    let renders = 0;
+    const cache = new PageCache(1000, 10, () => now);
+    const render = async () => page(`render ${++renders}`);
+    await cache.get('/', render);
+    now = 1000;
+    expect(await cache.get('/', render)).toMatchObject({ page: { body: 'render 2' }, until: 2000 });
+  });
+
   it('keeps no failed render, so the next visitor tries again', async () => {
     const cache = new PageCache(1000, 10);
     expect(await cache.get('/', async () => undefined)).toBeUndefined();

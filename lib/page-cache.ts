@@ -9,8 +9,9 @@ import { createHash } from 'node:crypto';
 
 /**
  * Marks an answer from this cache as the same for every request with its key until the page expires
- * ("<until epoch ms>;<XSRF cookie name>"): the production server's workers replay it without
- * Next.js (scripts/page-replay.cjs) and take the header off.
+ * ("<until epoch ms>;<XSRF cookie name>;<refresh from, epoch ms>"): the production server's workers
+ * replay it without Next.js (scripts/page-replay.cjs), from its refresh time on let one request at
+ * a time through to fetch its successor, and take the header off.
  */
 export const REPLAY_HEADER = 'x-ob-replay';
 
@@ -54,15 +55,24 @@ export function toCachedPage(status: number, headers: Headers, body: string): Ca
   };
 }
 
-/** A page and the time (epoch ms) it expires; 0 when it was not kept (a lifetime of 0). */
+/**
+ * A page, the time (epoch ms) it expires (0 when it was not kept: a lifetime of 0), and the time from
+ * which a request has its successor rendered in the background.
+ */
 export interface CacheEntry {
   page: CachedPage;
   until: number;
+  refreshFrom: number;
 }
+
+/** A page's successor is rendered in the last quarter of its life, at most this long before it expires. */
+const MAX_REFRESH_AHEAD_MS = 15_000;
 
 /**
  * Pages by key for `ttlMs`, at most `maxEntries` of them (the oldest go first), with one render
- * in flight per key however many visitors ask at once.
+ * in flight per key however many visitors ask at once. A page asked for in the last part of its
+ * life is answered as it is while its successor renders, so a page that is visited is never waited
+ * for, and none is shown older than `ttlMs`: after that, the next visitor waits for a render.
  */
 export class PageCache {
   private readonly entries = new Map<string, CacheEntry>();
@@ -77,7 +87,15 @@ export class PageCache {
   /** The cached page, or the one `render` makes (undefined when it fails: the caller renders as usual). */
   async get(key: string, render: () => Promise<CachedPage | undefined>): Promise<CacheEntry | undefined> {
     const entry = this.entries.get(key);
-    if (entry && entry.until > this.now()) return entry;
+    const now = this.now();
+    if (entry && entry.until > now) {
+      if (now >= entry.refreshFrom) void this.renderOnce(key, render);
+      return entry;
+    }
+    return this.renderOnce(key, render);
+  }
+
+  private renderOnce(key: string, render: () => Promise<CachedPage | undefined>): Promise<CacheEntry | undefined> {
     let pending = this.rendering.get(key);
     if (!pending) {
       pending = render()
@@ -85,7 +103,8 @@ export class PageCache {
         .then((page) => {
           this.rendering.delete(key);
           if (!page) return undefined;
-          const made = { page, until: this.ttlMs > 0 ? this.now() + this.ttlMs : 0 };
+          const until = this.ttlMs > 0 ? this.now() + this.ttlMs : 0;
+          const made = { page, until, refreshFrom: until - Math.min(this.ttlMs / 4, MAX_REFRESH_AHEAD_MS) };
           if (made.until) this.store(key, made);
           return made;
         });

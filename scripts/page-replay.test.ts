@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, createBrotliDecompress, gzipSync, gunzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { XSRF_COOKIE } from '@/lib/api/csrf';
 import { REPLAY_HEADER } from '@/lib/page-cache';
 // The worker's module, as scripts/cluster.cjs loads it.
@@ -13,34 +13,40 @@ afterEach(() => Promise.all(servers.splice(0).map((server) => new Promise((resol
 /**
  * A worker: the replay in front of a stand-in for Next.js that answers as proxy.ts does for a cached
  * page (headers one by one, the marker, a fresh XSRF cookie where none came, a gzip body when asked),
- * counting the requests that reach it.
+ * counting the requests that reach it and the encodings they asked for.
  */
-async function worker(options: { until?: number; extraCookie?: string; status?: number } = {}) {
+async function worker(options: { until?: number; refreshFrom?: number; extraCookie?: string; status?: number } = {}) {
   let now = 1_000;
   let reached = 0;
+  let mark = { until: options.until ?? 2_000, refreshFrom: options.refreshFrom ?? options.until ?? 2_000 };
+  const askedEncodings: (string | undefined)[] = [];
+  /** While set, Next.js writes the page's first half and waits for it to end the answer. */
+  let held: Promise<void> | undefined;
   const replay = createPageReplay({ xsrfCookie: XSRF_COOKIE, maxEntries: 3, now: () => now });
-  const next = (request: http.IncomingMessage, response: http.ServerResponse) => {
+  const next = async (request: http.IncomingMessage, response: http.ServerResponse) => {
     reached += 1;
+    askedEncodings.push(request.headers['accept-encoding']);
     response.statusCode = options.status ?? 200;
     response.setHeader('content-type', 'text/html; charset=utf-8');
     response.setHeader('content-security-policy', "script-src 'self' 'sha256-abc'");
-    response.setHeader(REPLAY_HEADER, `${options.until ?? 2_000};${XSRF_COOKIE}`);
+    response.setHeader(REPLAY_HEADER, `${mark.until};${XSRF_COOKIE};${mark.refreshFrom}`);
     const cookies = [];
     if (!request.headers.cookie?.includes(`${XSRF_COOKIE}=`)) cookies.push(`${XSRF_COOKIE}=render${reached}; Path=/; SameSite=strict`);
     if (options.extraCookie) cookies.push(options.extraCookie);
     if (cookies.length) response.setHeader('set-cookie', cookies);
-    const html = `<!DOCTYPE html><p>${request.url} ${request.headers.host}</p>`;
+    const html = `<!DOCTYPE html><p>${request.url} ${request.headers.host} ${reached}</p>`;
     if (request.headers['accept-encoding']?.includes('gzip')) {
       response.setHeader('content-encoding', 'gzip');
       response.write(gzipSync(html));
       response.end();
     } else {
       response.write(html.slice(0, 10));
+      await held;
       response.end(html.slice(10));
     }
   };
   const server = http.createServer((request, response) => {
-    if (!replay.handle(request, response)) next(request, response);
+    if (!replay.handle(request, response)) void next(request, response);
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -56,13 +62,30 @@ async function worker(options: { until?: number; extraCookie?: string; status?: 
       request.end();
     });
   return {
+    url,
     get,
     reached: () => reached,
+    askedEncodings,
     setNow: (value: number) => {
       now = value;
     },
+    setMark: (until: number, refreshFrom: number) => {
+      mark = { until, refreshFrom };
+    },
+    hold: () => {
+      let release = () => {};
+      held = new Promise<void>((resolve) => {
+        release = () => {
+          held = undefined;
+          resolve();
+        };
+      });
+      return release;
+    },
   };
 }
+
+const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 const xsrfOf = (headers: http.IncomingHttpHeaders) => headers['set-cookie']?.find((cookie) => cookie.startsWith(`${XSRF_COOKIE}=`));
 
@@ -151,7 +174,7 @@ describe('page replay in the worker', () => {
     for (const [path, headers] of variants) await site.get(path, headers);
     expect(site.reached()).toBe(variants.length);
     const other = await site.get('/', { host: 'example.test' });
-    expect(other.body.toString()).toContain('<p>/ example.test</p>');
+    expect(other.body.toString()).toContain('<p>/ example.test ');
   });
 
   it('never replays an answer that was not marked, that set a visitor cookie, or that was an error', async () => {
@@ -163,25 +186,68 @@ describe('page replay in the worker', () => {
     }
   });
 
-  it('replays a page in brotli to a browser that accepts it, once compressed, and in gzip to one that does not', async () => {
+  it('has Next.js answer uncompressed and compresses the page itself: brotli for a browser that takes it, gzip for one that does not', async () => {
     const site = await worker();
-    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
     const first = await site.get('/nasil-yapilir', browser);
-    expect(first.headers['content-encoding']).toBe('gzip');
-    const html = gunzipSync(first.body).toString();
-    let again = await site.get('/nasil-yapilir', browser);
-    for (let tries = 0; again.headers['content-encoding'] !== 'br' && tries < 50; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      again = await site.get('/nasil-yapilir', browser);
-    }
+    expect(site.askedEncodings).toEqual(['identity']);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toBe('Accept-Encoding');
+    const html = brotliDecompressSync(first.body).toString();
+    expect(html).toBe(`<!DOCTYPE html><p>/nasil-yapilir 127.0.0.1:${new URL(site.url).port} 1</p>`);
+    // The replays get the page compressed again at brotli's best quality once that is ready.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const again = await site.get('/nasil-yapilir', browser);
     expect(again.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(again.body).toString()).toBe(html);
     expect(again.headers['content-length']).toBe(String(again.body.length));
     expect(again.headers['content-security-policy']).toBe("script-src 'self' 'sha256-abc'");
     const gzipOnly = await site.get('/nasil-yapilir', { 'accept-encoding': 'gzip, br;q=0' });
     const gzipAgain = await site.get('/nasil-yapilir', { 'accept-encoding': 'gzip, br;q=0' });
-    expect(gzipAgain.headers['content-encoding']).toBe('gzip');
+    expect(gzipOnly.headers['content-encoding']).toBe('gzip');
     expect(gzipAgain.body).toEqual(gzipOnly.body);
+    expect(gunzipSync(gzipAgain.body).toString()).toBe(html.replace(' 1<', ' 2<'));
+    const plain = await site.get('/nasil-yapilir');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(site.reached()).toBe(3);
+  });
+
+  it('sends a page it compresses as it comes, so a streamed render is not held back', async () => {
+    const site = await worker();
+    const release = site.hold();
+    const firstHalf = await new Promise<string>((resolve, reject) => {
+      const request = http.request(`${site.url}/`, { headers: { accept: 'text/html', ...browser } }, (response) => {
+        const decoded = response.pipe(createBrotliDecompress());
+        decoded.once('data', (chunk: Buffer) => resolve(chunk.toString()));
+        decoded.on('end', release);
+      });
+      request.on('error', reject);
+      request.end();
+    });
+    release();
+    expect(firstHalf).toBe('<!DOCTYPE ');
+  });
+
+  it('from the refresh time on, lets one request at a time fetch the page\'s successor while the others are replayed', async () => {
+    const site = await worker({ until: 2_000, refreshFrom: 1_500 });
+    const text = async (answer: Promise<{ body: Buffer }>) => brotliDecompressSync((await answer).body).toString();
+    await site.get('/', browser);
+    site.setNow(1_499);
+    await site.get('/', browser);
+    expect(site.reached()).toBe(1);
+    site.setNow(1_500);
+    site.setMark(3_000, 2_500);
+    const release = site.hold();
+    const fetching = text(site.get('/', browser));
+    await vi.waitFor(() => expect(site.reached()).toBe(2));
+    // The successor is on its way: other visitors meanwhile get the page as it was.
+    expect(await text(site.get('/', browser))).toContain(' 1</p>');
+    expect(await text(site.get('/', browser))).toContain(' 1</p>');
+    expect(site.reached()).toBe(2);
+    release();
+    expect(await fetching).toContain(' 2</p>');
+    // The successor is replayed from then on, until its own refresh time.
+    site.setNow(2_100);
+    expect(await text(site.get('/', browser))).toContain(' 2</p>');
     expect(site.reached()).toBe(2);
   });
 
