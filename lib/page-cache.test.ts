@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type CachedPage, inlineScriptHashes, PageCache, toCachedPage } from '@/lib/page-cache';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -50,27 +50,57 @@ describe('PageCache', () => {
     expect((await cache.get('/', render))?.page.body).toBe('render 2');
   });
 
-  it('in the last quarter of a page\'s life answers it at once and renders its successor in the background, once', async () => {
-    let now = 0;
-    const renders: ((page: CachedPage) => void)[] = [];
-    const cache = new PageCache(1000, 10, () => now);
-    const render = () => new Promise<CachedPage>((resolve) => renders.push(resolve));
-    const first = cache.get('/', render);
-    renders[0]!(page('render 1'));
-    expect(await first).toMatchObject({ page: { body: 'render 1' }, until: 1000, refreshFrom: 750 });
-    now = 749;
-    await cache.get('/', render);
-    expect(renders).toHaveLength(1);
-    now = 750;
-    // The successor is still rendering: both visitors get the page as it is, without waiting for it.
-    expect((await cache.get('/', render))?.page.body).toBe('render 1');
-    expect((await cache.get('/', render))?.page.body).toBe('render 1');
-    expect(renders).toHaveLength(2);
-    renders[1]!(page('render 2'));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    now = 999;
-    expect(await cache.get('/', render)).toMatchObject({ page: { body: 'render 2' }, until: 1750, refreshFrom: 1500 });
-    expect(renders).toHaveLength(2);
+  it('in the last quarter of a page\'s life answers it at once and renders its successor shortly after, once', async () => {
+    vi.useFakeTimers();
+    try {
+      let now = 0;
+      const renders: ((page: CachedPage) => void)[] = [];
+      const cache = new PageCache(1000, 10, () => now, 100);
+      const render = () => new Promise<CachedPage>((resolve) => renders.push(resolve));
+      const first = cache.get('/', render);
+      renders[0]!(page('render 1'));
+      expect(await first).toMatchObject({ page: { body: 'render 1' }, until: 1000, refreshFrom: 750 });
+      now = 749;
+      await cache.get('/', render);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(renders).toHaveLength(1);
+      now = 750;
+      // Both visitors get the page as it is, without waiting; the successor's render starts after the delay.
+      expect((await cache.get('/', render))?.page.body).toBe('render 1');
+      expect((await cache.get('/', render))?.page.body).toBe('render 1');
+      await vi.advanceTimersByTimeAsync(99);
+      expect(renders).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(renders).toHaveLength(2);
+      expect((await cache.get('/', render))?.page.body).toBe('render 1');
+      renders[1]!(page('render 2'));
+      await vi.advanceTimersByTimeAsync(0);
+      now = 999;
+      expect(await cache.get('/', render)).toMatchObject({ page: { body: 'render 2' }, until: 1750, refreshFrom: 1500 });
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(renders).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('waits at most half the time a page has left before rendering its successor', async () => {
+    vi.useFakeTimers();
+    try {
+      let now = 0;
+      let renders = 0;
+      const cache = new PageCache(1000, 10, () => now, 2000);
+      const render = async () => page(`render ${++renders}`);
+      await cache.get('/', render);
+      now = 900;
+      await cache.get('/', render);
+      await vi.advanceTimersByTimeAsync(49);
+      expect(renders).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(renders).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('never answers a page past its lifetime: unvisited in its last quarter, the next visitor waits for a render', async () => {

@@ -67,21 +67,29 @@ export interface CacheEntry {
 
 /** A page's successor is rendered in the last quarter of its life, at most this long before it expires. */
 const MAX_REFRESH_AHEAD_MS = 15_000;
+/**
+ * The successor's render waits this long after the view that asked for it (at most half the time
+ * the page has left): a render holds the worker's event loop for a few hundred milliseconds, and
+ * that view's browser is still fetching the page's scripts from the same worker.
+ */
+const REFRESH_DELAY_MS = 2_000;
 
 /**
  * Pages by key for `ttlMs`, at most `maxEntries` of them (the oldest go first), with one render
  * in flight per key however many visitors ask at once. A page asked for in the last part of its
- * life is answered as it is while its successor renders, so a page that is visited is never waited
- * for, and none is shown older than `ttlMs`: after that, the next visitor waits for a render.
+ * life is answered as it is and its successor rendered shortly after, so a page that is visited is
+ * never waited for, and none is shown older than `ttlMs`: after that, the next visitor waits for a render.
  */
 export class PageCache {
   private readonly entries = new Map<string, CacheEntry>();
   private readonly rendering = new Map<string, Promise<CacheEntry | undefined>>();
+  private readonly scheduled = new Set<string>();
 
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
     private readonly now: () => number = Date.now,
+    private readonly refreshDelayMs = REFRESH_DELAY_MS,
   ) {}
 
   /** The cached page, or the one `render` makes (undefined when it fails: the caller renders as usual). */
@@ -89,10 +97,21 @@ export class PageCache {
     const entry = this.entries.get(key);
     const now = this.now();
     if (entry && entry.until > now) {
-      if (now >= entry.refreshFrom) void this.renderOnce(key, render);
+      if (now >= entry.refreshFrom) this.renderSoon(key, render, Math.min(this.refreshDelayMs, (entry.until - now) / 2));
       return entry;
     }
     return this.renderOnce(key, render);
+  }
+
+  /** Renders the page's successor after `delayMs`, unless one is on its way or already made by then. */
+  private renderSoon(key: string, render: () => Promise<CachedPage | undefined>, delayMs: number) {
+    if (this.scheduled.has(key) || this.rendering.has(key)) return;
+    this.scheduled.add(key);
+    setTimeout(() => {
+      this.scheduled.delete(key);
+      const entry = this.entries.get(key);
+      if (!entry || this.now() >= entry.refreshFrom) void this.renderOnce(key, render);
+    }, delayMs).unref?.();
   }
 
   private renderOnce(key: string, render: () => Promise<CachedPage | undefined>): Promise<CacheEntry | undefined> {

@@ -27,7 +27,7 @@
 // home's HTML is 15.7 KB in gzip and 12.5 KB in brotli, inside the 14.6 KB a new connection's first
 // round trip carries with the headers.
 'use strict';
-const { randomUUID } = require('node:crypto');
+const { createHash, randomUUID } = require('node:crypto');
 const zlib = require('node:zlib');
 const { acceptedEncodings } = require('./static-assets.cjs');
 
@@ -60,7 +60,11 @@ function cookiesOf(header) {
  * `xsrfCookie` is the only cookie besides the locale one a replayable request may carry.
  */
 function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
-  /** key → { until, refreshFrom, status, headers: [name, value][], xsrf: cookie attributes or null, body: Buffer } */
+  /**
+   * key → { until, refreshFrom, digest (of the uncompressed page), best (body at brotli's best quality),
+   * status, headers: [name, value][], xsrf: cookie attributes or null, body: Buffer }. An expired entry stays until it is replaced or
+   * dropped: a new recording of the same page reuses its compressed body.
+   */
   const entries = new Map();
   /** Keys whose successor a request is fetching from Next.js right now. */
   const refreshing = new Set();
@@ -94,9 +98,11 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
 
   /**
    * Has Next.js answer the request uncompressed, compresses the answer for the visitor, and keeps it
-   * when the proxy marked it replayable.
+   * when the proxy marked it replayable. A marked answer is a whole cached page: it is compressed
+   * once complete, and when it is the very page `previous` holds (the same key's last recording,
+   * due for refresh or expired), that recording's compressed body is sent again.
    */
-  function record(key, request, response) {
+  function record(key, request, response, previous) {
     const { writeHead, write, end } = response;
     const accepted = acceptedEncodings(request.headers['accept-encoding']);
     const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
@@ -105,18 +111,19 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
     let refreshFrom = 0;
     let plain = [];
     let size = 0;
+    let headed = false;
+    /** How the worker compresses this answer: null (it does not), 'whole' (a marked page) or 'stream'. */
+    let mode = null;
+    /** The compressor of a streamed answer. */
+    let zip = null;
     const keep = (chunk, chunkEncoding) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function') return undefined;
       const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, typeof chunkEncoding === 'string' ? chunkEncoding : 'utf8');
       size += buffer.length;
       if (size > MAX_BODY_BYTES) until = 0;
-      else if (until) plain.push(buffer);
+      if (until || mode === 'whole') plain.push(buffer);
       return buffer;
     };
-    let headed = false;
-    /** The compressor of this answer, when the worker compresses it. */
-    let zip = null;
-    let sent = [];
     const head = () => {
       if (headed) return;
       headed = true;
@@ -134,11 +141,10 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
       response.removeHeader('content-length');
       const vary = response.getHeader('vary');
       if (!/\baccept-encoding\b/i.test(String(vary || ''))) response.setHeader('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+      mode = until ? 'whole' : 'stream';
+      if (mode === 'whole') return;
       zip = encoding === 'br' ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: FAST_BROTLI_QUALITY } }) : zlib.createGzip();
-      zip.on('data', (data) => {
-        if (until) sent.push(data);
-        write.call(response, data);
-      });
+      zip.on('data', (data) => write.call(response, data));
       zip.on('error', (error) => response.destroy(error));
     };
     response.writeHead = function watchedWriteHead(...args) {
@@ -151,8 +157,8 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
     response.write = function watchedWrite(chunk, chunkEncoding, ...rest) {
       if (!response.headersSent) head();
       const buffer = keep(chunk, chunkEncoding);
-      if (!zip) return write.call(this, chunk, chunkEncoding, ...rest);
-      if (buffer) {
+      if (!mode) return write.call(this, chunk, chunkEncoding, ...rest);
+      if (zip && buffer) {
         zip.write(buffer);
         // A streamed render reaches the visitor as it comes.
         zip.flush();
@@ -165,24 +171,43 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
       if (!response.headersSent) head();
       const buffer = keep(chunk, chunkEncoding);
       const keepable = until > now() && (response.statusCode === 200 || response.statusCode === 404);
-      if (!zip) {
-        if (keepable) store(key, request, response, Buffer.concat(plain), { until, refreshFrom, plain: null });
-        plain = [];
+      if (!mode) {
+        if (keepable) store(key, request, response, Buffer.concat(plain), { until, refreshFrom });
         return end.call(this, chunk, chunkEncoding, ...rest);
       }
       const callback = [chunk, chunkEncoding, ...rest].find((arg) => typeof arg === 'function');
-      zip.on('end', () => {
-        if (keepable && until) store(key, request, response, Buffer.concat(sent), { until, refreshFrom, plain: Buffer.concat(plain) });
-        plain = [];
-        sent = [];
-        end.call(response, callback);
-      });
-      zip.end(buffer ?? undefined);
+      if (zip) {
+        zip.on('end', () => end.call(response, callback));
+        zip.end(buffer ?? undefined);
+        return response;
+      }
+      const page = Buffer.concat(plain);
+      const digest = createHash('sha256').update(page).digest('base64');
+      const same = previous && previous.digest === digest ? previous : null;
+      const send = (body) => {
+        response.setHeader('content-length', body.length);
+        if (keepable) store(key, request, response, body, { until, refreshFrom, digest, best: same?.best ?? false, page });
+        end.call(response, body, callback);
+      };
+      if (same) send(same.body);
+      else compress(page, encoding, FAST_BROTLI_QUALITY, (error, body) => (error ? response.destroy(error) : send(body)));
       return response;
     };
   }
 
-  function store(key, request, response, body, { until, refreshFrom, plain }) {
+  function compress(page, encoding, quality, callback) {
+    if (encoding === 'br') {
+      zlib.brotliCompress(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.length } }, callback);
+    } else {
+      zlib.gzip(page, callback);
+    }
+  }
+
+  /**
+   * `page`, when given, is the uncompressed page of the answer: a brotli one is compressed once more
+   * at the best quality, unless it already was (`best`).
+   */
+  function store(key, request, response, body, { until, refreshFrom, digest = null, best = false, page = null }) {
     let xsrf = null;
     const headers = [];
     for (const [name, value] of Object.entries(response.getHeaders())) {
@@ -198,9 +223,9 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
       // Any other cookie is this visitor's own: such an answer is never replayed.
       if (cookies.some((cookie) => !cookie.startsWith(`${xsrfCookie}=`))) return;
     }
-    const entry = { until, refreshFrom, status: response.statusCode, headers, xsrf, body };
+    const entry = { until, refreshFrom, digest, best, status: response.statusCode, headers, xsrf, body };
     put(key, entry);
-    if (plain && response.getHeader('content-encoding') === 'br') compressBest(key, entry, plain);
+    if (page && !best && response.getHeader('content-encoding') === 'br') compressBest(key, entry, page);
   }
 
   /** Keeps an entry as the newest, dropping the oldest past the bound. */
@@ -211,11 +236,10 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
   }
 
   /** Replaces a kept brotli page by its best-compressed form once that is ready, unless the page changed meanwhile. */
-  function compressBest(key, entry, plain) {
-    const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.length };
-    zlib.brotliCompress(plain, { params }, (failure, body) => {
+  function compressBest(key, entry, page) {
+    compress(page, 'br', 11, (failure, body) => {
       if (failure || entries.get(key) !== entry) return;
-      entries.set(key, { ...entry, body });
+      entries.set(key, { ...entry, best: true, body });
     });
   }
 
@@ -234,10 +258,8 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
         // The page's successor is due: this request fetches it while the others are still replayed.
         refreshing.add(key);
         response.once('close', () => refreshing.delete(key));
-      } else if (entry) {
-        entries.delete(key);
       }
-      record(key, request, response);
+      record(key, request, response, entry);
       return false;
     },
   };

@@ -15,7 +15,7 @@ afterEach(() => Promise.all(servers.splice(0).map((server) => new Promise((resol
  * page (headers one by one, the marker, a fresh XSRF cookie where none came, a gzip body when asked),
  * counting the requests that reach it and the encodings they asked for.
  */
-async function worker(options: { until?: number; refreshFrom?: number; extraCookie?: string; status?: number } = {}) {
+async function worker(options: { until?: number; refreshFrom?: number; extraCookie?: string; status?: number; samePage?: boolean } = {}) {
   let now = 1_000;
   let reached = 0;
   let mark = { until: options.until ?? 2_000, refreshFrom: options.refreshFrom ?? options.until ?? 2_000 };
@@ -34,7 +34,7 @@ async function worker(options: { until?: number; refreshFrom?: number; extraCook
     if (!request.headers.cookie?.includes(`${XSRF_COOKIE}=`)) cookies.push(`${XSRF_COOKIE}=render${reached}; Path=/; SameSite=strict`);
     if (options.extraCookie) cookies.push(options.extraCookie);
     if (cookies.length) response.setHeader('set-cookie', cookies);
-    const html = `<!DOCTYPE html><p>${request.url} ${request.headers.host} ${reached}</p>`;
+    const html = `<!DOCTYPE html><p>${request.url} ${request.headers.host} ${options.samePage ? 'same' : reached}</p>`;
     if (request.headers['accept-encoding']?.includes('gzip')) {
       response.setHeader('content-encoding', 'gzip');
       response.write(gzipSync(html));
@@ -211,8 +211,9 @@ describe('page replay in the worker', () => {
     expect(site.reached()).toBe(3);
   });
 
-  it('sends a page it compresses as it comes, so a streamed render is not held back', async () => {
-    const site = await worker();
+  it('sends a render it compresses as it comes, so a streamed page is not held back', async () => {
+    // An answer the proxy did not mark is a render, streamed as Next.js writes it.
+    const site = await worker({ until: 0 });
     const release = site.hold();
     const firstHalf = await new Promise<string>((resolve, reject) => {
       const request = http.request(`${site.url}/`, { headers: { accept: 'text/html', ...browser } }, (response) => {
@@ -249,6 +250,22 @@ describe('page replay in the worker', () => {
     site.setNow(2_100);
     expect(await text(site.get('/', browser))).toContain(' 2</p>');
     expect(site.reached()).toBe(2);
+  });
+
+  it('sends the same page fetched again in the body it already compressed at the best quality', async () => {
+    const site = await worker({ until: 2_000, refreshFrom: 1_500, samePage: true });
+    await site.get('/', browser);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const replayed = await site.get('/', browser);
+    site.setNow(1_500);
+    site.setMark(3_000, 2_500);
+    const refreshed = await site.get('/', browser);
+    expect(site.reached()).toBe(2);
+    expect(refreshed.body).toEqual(replayed.body);
+    expect(refreshed.headers['content-length']).toBe(String(replayed.body.length));
+    site.setNow(3_000);
+    expect((await site.get('/', browser)).body).toEqual(replayed.body);
+    expect(site.reached()).toBe(3);
   });
 
   it('holds at most its bound of answers, dropping the oldest', async () => {
