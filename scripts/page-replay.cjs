@@ -61,9 +61,10 @@ function cookiesOf(header) {
  */
 function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
   /**
-   * key → { until, refreshFrom, digest (of the uncompressed page), best (body at brotli's best quality),
-   * status, headers: [name, value][], xsrf: cookie attributes or null, body: Buffer }. An expired entry stays until it is replaced or
-   * dropped: a new recording of the same page reuses its compressed body.
+   * key → { until, refreshFrom, digest (of the uncompressed page), best (body at brotli's best
+   * quality), status, headers: [name, value][], xsrf: cookie attributes or null, body: Buffer }.
+   * An expired entry stays until it is replaced or dropped: a new recording of the same page reuses
+   * its compressed body.
    */
   const entries = new Map();
   /** Keys whose successor a request is fetching from Next.js right now. */
@@ -185,7 +186,7 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
       const digest = createHash('sha256').update(page).digest('base64');
       const same = previous && previous.digest === digest ? previous : null;
       const send = (body) => {
-        response.setHeader('content-length', body.length);
+        if (!response.headersSent) response.setHeader('content-length', body.length);
         if (keepable) store(key, request, response, body, { until, refreshFrom, digest, best: same?.best ?? false, page });
         end.call(response, body, callback);
       };
