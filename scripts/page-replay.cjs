@@ -44,6 +44,11 @@ const HOST_HEADERS = ['host', 'x-forwarded-host', 'x-forwarded-proto', 'forwarde
 const MAX_BODY_BYTES = 512 * 1024;
 /** Brotli for the answer in hand: home's 76 KB of HTML in 1.6 ms to 13.6 KB (quality 11: 59 ms, 12.6 KB). */
 const FAST_BROTLI_QUALITY = 6;
+/**
+ * A request that fetched a page's successor and got the same page back (its render is still to come)
+ * lets the next one try this much later, not at once: until then the page is replayed.
+ */
+const REFETCH_PAUSE_MS = 500;
 
 function cookiesOf(header) {
   const cookies = new Map();
@@ -69,6 +74,8 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
   const entries = new Map();
   /** Keys whose successor a request is fetching from Next.js right now. */
   const refreshing = new Set();
+  /** "key digest" of the pages being compressed at brotli's best quality. */
+  const compressing = new Set();
 
   /** The request's key, or undefined when its answer may differ from one to the next. */
   function keyOf(request) {
@@ -140,6 +147,9 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
       if (response.statusCode === 204 || response.statusCode === 304) return;
       response.setHeader('content-encoding', encoding);
       response.removeHeader('content-length');
+      // A strong validator names the uncompressed bytes.
+      const etag = response.getHeader('etag');
+      if (typeof etag === 'string' && !etag.startsWith('W/')) response.setHeader('etag', `W/${etag}`);
       const vary = response.getHeader('vary');
       if (!/\baccept-encoding\b/i.test(String(vary || ''))) response.setHeader('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
       mode = until ? 'whole' : 'stream';
@@ -147,12 +157,21 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
       zip = encoding === 'br' ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: FAST_BROTLI_QUALITY } }) : zlib.createGzip();
       zip.on('data', (data) => write.call(response, data));
       zip.on('error', (error) => response.destroy(error));
+      response.once('close', () => zip.destroy());
     };
     response.writeHead = function watchedWriteHead(...args) {
-      // Headers handed to writeHead itself are not seen by getHeaders(): such an answer is neither
-      // compressed here nor kept.
-      if (args.some((arg) => typeof arg === 'object' && arg !== null)) headed = true;
-      else head();
+      if (args.some((arg) => typeof arg === 'object' && arg !== null)) {
+        // Headers handed to writeHead itself are not seen by getHeaders(): such an answer is neither
+        // compressed here nor kept, and the marker never leaves this server.
+        headed = true;
+        response.removeHeader(REPLAY_HEADER);
+        for (const arg of args) {
+          if (typeof arg !== 'object' || arg === null || Array.isArray(arg)) continue;
+          for (const name of Object.keys(arg)) if (name.toLowerCase() === REPLAY_HEADER) delete arg[name];
+        }
+      } else {
+        head();
+      }
       return writeHead.apply(this, args);
     };
     response.write = function watchedWrite(chunk, chunkEncoding, ...rest) {
@@ -168,7 +187,15 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
       if (callback) process.nextTick(callback);
       return true;
     };
+    let ended = false;
     response.end = function watchedEnd(chunk, chunkEncoding, ...rest) {
+      // The answer may still be compressing after end(): a second end() changes nothing.
+      if (ended) {
+        const callback = [chunk, chunkEncoding, ...rest].find((arg) => typeof arg === 'function');
+        if (callback) process.nextTick(callback);
+        return response;
+      }
+      ended = true;
       if (!response.headersSent) head();
       const buffer = keep(chunk, chunkEncoding);
       const keepable = until > now() && (response.statusCode === 200 || response.statusCode === 404);
@@ -185,9 +212,11 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
       const page = Buffer.concat(plain);
       const digest = createHash('sha256').update(page).digest('base64');
       const same = previous && previous.digest === digest ? previous : null;
+      // The same page back before its expiry: its successor is still to come.
+      const due = same && same.until === until ? Math.min(until, Math.max(refreshFrom, now() + REFETCH_PAUSE_MS)) : refreshFrom;
       const send = (body) => {
         if (!response.headersSent) response.setHeader('content-length', body.length);
-        if (keepable) store(key, request, response, body, { until, refreshFrom, digest, best: same?.best ?? false, page });
+        if (keepable) store(key, request, response, body, { until, refreshFrom: due, digest, best: same?.best ?? false, page });
         end.call(response, body, callback);
       };
       if (same) send(same.body);
@@ -238,9 +267,15 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
 
   /** Replaces a kept brotli page by its best-compressed form once that is ready, unless the page changed meanwhile. */
   function compressBest(key, entry, page) {
+    const job = `${key} ${entry.digest}`;
+    if (compressing.has(job)) return;
+    compressing.add(job);
     compress(page, 'br', 11, (failure, body) => {
-      if (failure || entries.get(key) !== entry) return;
-      entries.set(key, { ...entry, best: true, body });
+      compressing.delete(job);
+      // Whichever recording of this very page is kept by then gets the body.
+      const current = entries.get(key);
+      if (failure || !current || current.digest !== entry.digest || current.best) return;
+      entries.set(key, { ...current, best: true, body });
     });
   }
 

@@ -8,14 +8,24 @@ import { REPLAY_HEADER } from '@/lib/page-cache';
 import { createPageReplay, REPLAY_HEADER as WORKER_REPLAY_HEADER } from './page-replay.cjs';
 
 const servers: http.Server[] = [];
-afterEach(() => Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve)))));
+afterEach(() =>
+  Promise.all(
+    servers.splice(0).map((server) => {
+      const closed = new Promise((resolve) => server.close(resolve));
+      server.closeAllConnections();
+      return closed;
+    }),
+  ),
+);
 
 /**
  * A worker: the replay in front of a stand-in for Next.js that answers as proxy.ts does for a cached
  * page (headers one by one, the marker, a fresh XSRF cookie where none came, a gzip body when asked),
  * counting the requests that reach it and the encodings they asked for.
  */
-async function worker(options: { until?: number; refreshFrom?: number; extraCookie?: string; status?: number; samePage?: boolean } = {}) {
+async function worker(
+  options: { until?: number; refreshFrom?: number; extraCookie?: string; status?: number; samePage?: boolean; headersToWriteHead?: boolean; endTwice?: boolean } = {},
+) {
   let now = 1_000;
   let reached = 0;
   let mark = { until: options.until ?? 2_000, refreshFrom: options.refreshFrom ?? options.until ?? 2_000 };
@@ -35,6 +45,7 @@ async function worker(options: { until?: number; refreshFrom?: number; extraCook
     if (options.extraCookie) cookies.push(options.extraCookie);
     if (cookies.length) response.setHeader('set-cookie', cookies);
     const html = `<!DOCTYPE html><p>${request.url} ${request.headers.host} ${options.samePage ? 'same' : reached}</p>`;
+    if (options.headersToWriteHead) response.writeHead(response.statusCode, { 'x-frame-options': 'DENY' });
     if (request.headers['accept-encoding']?.includes('gzip')) {
       response.setHeader('content-encoding', 'gzip');
       response.write(gzipSync(html));
@@ -43,6 +54,7 @@ async function worker(options: { until?: number; refreshFrom?: number; extraCook
       response.write(html.slice(0, 10));
       await held;
       response.end(html.slice(10));
+      if (options.endTwice) response.end('<p>too late</p>');
     }
   };
   const server = http.createServer((request, response) => {
@@ -177,8 +189,8 @@ describe('page replay in the worker', () => {
     expect(other.body.toString()).toContain('<p>/ example.test ');
   });
 
-  it('never replays an answer that was not marked, that set a visitor cookie, or that was an error', async () => {
-    for (const options of [{ until: 0 }, { extraCookie: 'NEXT_LOCALE=en; Path=/' }, { status: 500 }]) {
+  it('never replays an answer that was not marked, that set a visitor cookie, that was an error, or whose headers it could not read', async () => {
+    for (const options of [{ until: 0 }, { extraCookie: 'NEXT_LOCALE=en; Path=/' }, { status: 500 }, { headersToWriteHead: true }]) {
       const site = await worker(options);
       await site.get('/');
       await site.get('/');
@@ -250,6 +262,35 @@ describe('page replay in the worker', () => {
     site.setNow(2_100);
     expect(await text(site.get('/', browser))).toContain(' 2</p>');
     expect(site.reached()).toBe(2);
+  });
+
+  it('ignores an end() after the first while it compresses the page', async () => {
+    const site = await worker({ endTwice: true });
+    const first = brotliDecompressSync((await site.get('/', browser)).body).toString();
+    expect(first).toMatch(/<\/p>$/);
+    expect(first).not.toContain('too late');
+    expect(brotliDecompressSync((await site.get('/', browser)).body).toString()).toBe(first);
+  });
+
+  it('never lets the marker out, even when the headers go to writeHead', async () => {
+    const site = await worker({ headersToWriteHead: true });
+    const answer = await site.get('/', browser);
+    expect(answer.headers[REPLAY_HEADER]).toBeUndefined();
+    expect(answer.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('after fetching the same page back in the refresh window, replays it a moment before trying again', async () => {
+    const site = await worker({ until: 3_000, refreshFrom: 2_000, samePage: true });
+    await site.get('/', browser);
+    site.setNow(2_100);
+    await site.get('/', browser);
+    expect(site.reached()).toBe(2);
+    site.setNow(2_599);
+    await site.get('/', browser);
+    expect(site.reached()).toBe(2);
+    site.setNow(2_600);
+    await site.get('/', browser);
+    expect(site.reached()).toBe(3);
   });
 
   it('sends the same page fetched again in the body it already compressed at the best quality', async () => {
