@@ -34,10 +34,11 @@ export default async function HomePage({ params, searchParams }: PageProps<'/[lo
   const flow = { yeni: 'new', transfer: 'transfer' } as const;
   const requested = (await searchParams).basvuru;
   if (requested === 'yeni' || requested === 'transfer') {
-    // The wizard's texts travel only with the wizard, and so do the account's its finish line shows.
+    // The wizard's texts travel only with the wizard, and so do the account's its finish line shows
+    // and the consents' full texts.
     const messages = await getMessages();
     return (
-      <NextIntlClientProvider messages={{ ...clientMessages(messages), application: messages.application, profile: messages.profile }}>
+      <NextIntlClientProvider messages={{ ...clientMessages(messages), application: messages.application, profile: messages.profile, consents: messages.consents }}>
         <WizardLoader
           flow={flow[requested]}
           provinces={getProvinces()}

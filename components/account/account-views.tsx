@@ -3,7 +3,7 @@
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { lazy, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
-import { AccountTexts } from '@/components/account/account-texts';
+import { CatalogueTexts } from '@/components/ui/catalogue-texts';
 import { useLoginPopup } from '@/components/account/login-popup';
 import { ProfileContent } from '@/components/account/profile-popup';
 import { usePopups, usePopupStack } from '@/components/popups/popup-provider';
@@ -96,9 +96,9 @@ export function AccountViews() {
           title: t('title'),
           onClose: onClose(id),
           render: ({ close }) => (
-            <AccountTexts>
+            <CatalogueTexts namespace="profile">
               <ProfileContent close={close} />
-            </AccountTexts>
+            </CatalogueTexts>
           ),
         });
         continue;
@@ -113,9 +113,9 @@ export function AccountViews() {
           title: name ? t('detail.title', { name }) : t('detail.titleUnknown'),
           onClose: onClose(id),
           render: () => (
-            <AccountTexts>
+            <CatalogueTexts namespace="profile">
               <SubscriptionDetail subscriptionId={subscriptionId} />
-            </AccountTexts>
+            </CatalogueTexts>
           ),
         });
       } else if (id === companyDocsPopup(subscriptionId)) {
@@ -125,9 +125,9 @@ export function AccountViews() {
           title: t('companyDocs.title'),
           onClose: onClose(id),
           render: () => (
-            <AccountTexts>
+            <CatalogueTexts namespace="profile">
               <CompanyDocs subscriptionId={subscriptionId} />
-            </AccountTexts>
+            </CatalogueTexts>
           ),
         });
       }

@@ -1,7 +1,7 @@
 'use client';
 
 import { lazy, useCallback } from 'react';
-import { preloadAccountTexts } from '@/components/account/account-texts';
+import { preloadCatalogue } from '@/components/ui/catalogue-texts';
 import { showAccountView } from '@/components/account/account-views';
 
 // The profile's code (tabs, uploads, details) and texts load when it is first opened, never with a page.
@@ -11,7 +11,7 @@ export const ProfileContent = lazy(() => loadProfile().then((module) => ({ defau
 /** Starts loading the profile's code (on hover or focus of what opens it). */
 export function preloadProfile() {
   void loadProfile();
-  preloadAccountTexts();
+  preloadCatalogue();
 }
 
 /**

@@ -1,9 +1,10 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useMessages, useTranslations } from 'next-intl';
 import { useCallback } from 'react';
 import styles from '@/components/consents/consents.module.css';
 import { usePopups } from '@/components/popups/popup-provider';
+import { CatalogueTexts } from '@/components/ui/catalogue-texts';
 
 import type { ConsentKind } from '@/lib/validation/consents';
 
@@ -22,9 +23,26 @@ function ConsentText({ kind }: { kind: ConsentKind }) {
   );
 }
 
+/**
+ * The text from the texts at hand (the wizard's page carries the consents whole), or from the
+ * language's catalogue: public pages carry the consents' titles and labels, not their full texts.
+ */
+function ConsentTextFromCatalogue({ kind }: { kind: ConsentKind }) {
+  const consents: Partial<Record<ConsentKind, { text?: string }>> = useMessages().consents;
+  if (consents[kind]?.text) return <ConsentText kind={kind} />;
+  return (
+    <CatalogueTexts namespace="consents">
+      <ConsentText kind={kind} />
+    </CatalogueTexts>
+  );
+}
+
 /** Opens a consent's text in a popup (the contact form's KVKK link, the wizard's consents). */
 export function useConsentText() {
   const { open } = usePopups();
   const t = useTranslations('consents');
-  return useCallback((kind: ConsentKind) => open({ id: `consent-${kind}`, size: 'big', title: t(`${kind}.title`), render: () => <ConsentText kind={kind} /> }), [open, t]);
+  return useCallback(
+    (kind: ConsentKind) => open({ id: `consent-${kind}`, size: 'big', title: t(`${kind}.title`), render: () => <ConsentTextFromCatalogue kind={kind} /> }),
+    [open, t],
+  );
 }

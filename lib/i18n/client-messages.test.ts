@@ -16,6 +16,20 @@ describe('texts every page carries', () => {
     }
   });
 
+  it('hold the consents\' titles, labels and versions, and leave their full texts to the popup that shows them', () => {
+    for (const catalogue of [tr, en]) {
+      const { consents } = clientMessages(catalogue);
+      for (const kind of ['kvkk', 'contract', 'marketing'] as const) {
+        const { text, ...labels } = catalogue.consents[kind];
+        expect(text.length).toBeGreaterThan(100);
+        expect(consents[kind]).toEqual(labels);
+        expect(JSON.stringify(consents)).not.toContain(text.slice(0, 40));
+      }
+      expect(consents.heading).toBe(catalogue.consents.heading);
+      expect(consents.versionLabel).toBe(catalogue.consents.versionLabel);
+    }
+  });
+
   it('leave the wizard and the server-only texts to their own pages', () => {
     const namespaces = Object.keys(clientMessages(tr));
     for (const name of ['application', 'upstream', 'howTo', 'home', 'metadata']) expect(namespaces).not.toContain(name);
