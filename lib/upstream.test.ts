@@ -121,4 +121,28 @@ describe('callUpstream', () => {
     const fresh = await import('@/lib/upstream');
     await expect(fresh.callUpstream('getSettings')).rejects.toMatchObject({ kind: 'unreachable' });
   });
+
+  it('lets an idle connection go a second before the upstream would close it, so no call is written on a closing one', async () => {
+    // Node.js answers `Keep-Alive: timeout=2` and closes an idle connection itself after 3 s (it
+    // waits a second past what it says).
+    const quick = createServer((_request, response) => response.end(JSON.stringify({ status: true, data: {} })));
+    quick.keepAliveTimeout = 2_000;
+    let closedAt: number | undefined;
+    quick.on('connection', (socket) => socket.on('close', () => (closedAt = Date.now())));
+    await new Promise<void>((resolve) => quick.listen(0, '127.0.0.1', resolve));
+    try {
+      vi.resetModules();
+      process.env.API_BASE_URL = `http://127.0.0.1:${(quick.address() as AddressInfo).port}`;
+      const fresh = await import('@/lib/upstream');
+      await fresh.callUpstream('countries');
+      const answeredAt = Date.now();
+      await vi.waitFor(() => expect(closedAt).toBeDefined(), { timeout: 4_000, interval: 50 });
+      // Our end let it go after 1 s idle; left to the upstream, it would have closed at 3 s.
+      expect(closedAt! - answeredAt).toBeGreaterThanOrEqual(900);
+      expect(closedAt! - answeredAt).toBeLessThan(1_700);
+    } finally {
+      quick.closeAllConnections();
+      await new Promise<void>((resolve) => quick.close(() => resolve()));
+    }
+  });
 });

@@ -37,10 +37,20 @@ export interface UpstreamRequest {
 /**
  * Kept-alive connections to the upstream, one pool per protocol. node:http rather than fetch: on
  * this path fetch costs about three times the CPU per call (npm run bench, "server cost").
+ *
+ * An idle connection is let go before the upstream would close it: with an idle timeout of its own,
+ * Node's agent also honours the upstream's `Keep-Alive: timeout=N` and drops the connection a second
+ * before that (the sandbox, like any Node.js server, says 5 s and closes after 6 s: we drop it after
+ * 4 s); without that header, after 30 s, under the 60-75 s of the usual proxies. Otherwise a call
+ * written just as the upstream closes its end fails before any answer: a GET is sent again (`send`),
+ * a POST cannot be, and the customer reads "Sunucuya erişilemiyor" (an e2e run failed so once, on
+ * the infrastructure call). Only idle connections are timed: a call waiting for its answer is
+ * bounded by API_TIMEOUT_MS alone.
  */
+const IDLE_MS = 30_000;
 const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 256 }),
+  'http:': new http.Agent({ keepAlive: true, maxSockets: 256, timeout: IDLE_MS }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: 256, timeout: IDLE_MS }),
 };
 
 function encodeBody(request: UpstreamRequest): { body?: Buffer[]; length?: number; contentType?: string } {
