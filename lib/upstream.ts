@@ -43,9 +43,9 @@ export interface UpstreamRequest {
  * before that (the sandbox, like any Node.js server, says 5 s and closes after 6 s: we drop it after
  * 4 s); without that header, after 30 s, under the 60-75 s of the usual proxies. Otherwise a call
  * written just as the upstream closes its end fails before any answer: a GET is sent again (`send`),
- * a POST cannot be, and the customer reads "Sunucuya erişilemiyor" (an e2e run failed so once, on
- * the infrastructure call). Only idle connections are timed: a call waiting for its answer is
- * bounded by API_TIMEOUT_MS alone.
+ * a POST cannot be, and the customer reads "Sunucuya erişilemiyor" (the likely cause of the 502 an
+ * e2e run once got on the infrastructure call). Only idle connections are timed: a call waiting for
+ * its answer is bounded by API_TIMEOUT_MS alone.
  */
 const IDLE_MS = 30_000;
 const agents = {
