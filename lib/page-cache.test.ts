@@ -178,13 +178,14 @@ describe('toCachedPage', () => {
     expect(toCachedPage(200, headers, '<p>').headers).toEqual([['content-type', 'text/html; charset=utf-8']]);
   });
 
-  it('keeps an HTML page with its scripts after the first paint, its loader allowed by hash', () => {
+  it('keeps a page (200, HTML) with its scripts after the first paint, its loader allowed by hash; a 404 as it is', () => {
     const html = '<html><head><script src="/a.js" async=""></script></head><body><script>go()</script></body></html>';
     const cached = toCachedPage(200, new Headers({ 'content-type': 'text/html; charset=utf-8' }), html);
     expect(cached.body).toBe(scriptsAfterFirstPaint(html));
     expect(cached.scriptHashes).toEqual(inlineScriptHashes(cached.body));
     expect(cached.scriptHashes).toHaveLength(2);
     expect(toCachedPage(200, new Headers({ 'content-type': 'text/plain' }), html).body).toBe(html);
+    expect(toCachedPage(404, new Headers({ 'content-type': 'text/html; charset=utf-8' }), html).body).toBe(html);
   });
 });
 

@@ -95,7 +95,9 @@ export function scriptsAfterFirstPaint(html: string): string {
 }
 
 export function toCachedPage(status: number, headers: Headers, body: string): CachedPage {
-  const html = headers.get('content-type')?.startsWith('text/html') ? scriptsAfterFirstPaint(body) : body;
+  // Only a page: a 404's first HTML holds nothing to paint (Next.js renders it on hydration), so its
+  // scripts would wait for the loader's last resort.
+  const html = status === 200 && headers.get('content-type')?.startsWith('text/html') ? scriptsAfterFirstPaint(body) : body;
   return {
     status,
     body: html,
