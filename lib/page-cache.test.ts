@@ -47,9 +47,9 @@ describe('scriptsAfterFirstPaint', () => {
   }
 
   /**
-   * Runs the loader in a stand-in for the browser: `visible`, whether the page has painted yet
-   * (`painted`), whether the browser has paint timing at all. Answers the scripts appended so far
-   * and the steps that let time pass: a frame, pending timers, the paint, 3 s.
+   * Runs the loader in a stand-in for a browser (`visible` or not, with paint timing or without).
+   * Answers the scripts appended so far and the steps that let time pass: a frame (and the timers
+   * due after it), the browser's paint, some milliseconds.
    */
   function runLoader(code: string, { visible = true, paintTiming = true } = {}) {
     const appended: Record<string, string>[] = [];
