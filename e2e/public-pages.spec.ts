@@ -146,30 +146,6 @@ test.describe('anonymous public pages from the page cache', () => {
     expect(violations).toEqual([]);
   });
 
-  test("a cached page's scripts are fetched after its first paint, each once, and then it works", async ({ page }) => {
-    const violations = await collectViolations(page);
-    for (const [path, contact] of [['/', 'İletişim Formu'], ['/en/how-to', 'Contact form']] as const) {
-      await page.goto(`${site.url}${path}`);
-      // Hydrated: the header's menu and its contact form answer.
-      await (await openHeaderMenu(page)).getByRole('button', { name: contact }).click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      const { paint, fetches, elements } = await page.evaluate(() => ({
-        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-        fetches: performance
-          .getEntriesByType('resource')
-          .filter((entry) => new URL(entry.name).pathname.startsWith('/_next/static/') && entry.name.endsWith('.js'))
-          .map((entry) => ({ url: entry.name, start: entry.startTime })),
-        elements: [...document.querySelectorAll('script[src]')].map((script) => (script as HTMLScriptElement).src),
-      }));
-      expect(paint, path).toBeGreaterThan(0);
-      expect(fetches.length, path).toBeGreaterThan(4);
-      for (const { url, start } of fetches) expect(start, `${path}: ${url} before the first paint`).toBeGreaterThanOrEqual(paint!);
-      // React found the loader's script elements and added none of its own.
-      expect(elements.length, path).toBe(new Set(elements).size);
-    }
-    expect(violations).toEqual([]);
-  });
-
   test('a browser gets the build assets and a cached page in brotli, under the headers Next.js gives them', async ({ page }) => {
     const violations = await collectViolations(page);
     const scripts = new Map<string, Response>();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { type CachedPage, inlineScriptHashes, PageCache, scriptsAfterFirstPaint, toCachedPage } from '@/lib/page-cache';
+import { type CachedPage, inlineScriptHashes, PageCache, toCachedPage } from '@/lib/page-cache';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -27,165 +27,10 @@ describe('inlineScriptHashes', () => {
   });
 });
 
-describe('scriptsAfterFirstPaint', () => {
-  const page = [
-    '<html><head><link rel="preload" href="/campaign/welcome.svg" as="image"/>',
-    '<link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/late.js"/>',
-    '<script src="/_next/static/chunks/a.js" async=""></script>',
-    '<script src="/_next/static/chunks/b.js" async="" integrity="sha384-x" crossorigin=""></script>',
-    '<script src="/_next/static/chunks/polyfills.js" noModule=""></script></head>',
-    '<body><p>Merhaba</p><script id="_R_">(self.TURBOPACK=self.TURBOPACK||[]).push({})</script>',
-    '<script src="/_next/static/chunks/late.js" async=""></script>',
-    '<script>(self.__next_f=self.__next_f||[]).push([0])</script></body></html>',
-  ].join('');
-
-  /** The loader's script and the scripts it names, in order. */
-  function loaderOf(html: string) {
-    const [, code = ''] = /<script>(\(function\(s\)[\s\S]*?)<\/script><\/body>/.exec(html) ?? [];
-    const list = JSON.parse(code.slice(code.lastIndexOf('})([') + 3, -1)) as Record<string, string>[];
-    return { code, list };
-  }
-
-  /**
-   * Runs the loader in a stand-in for a browser (`visible` or not, with paint timing or without).
-   * Answers the scripts appended so far and the steps that let time pass: a frame (and the timers
-   * due after it), the browser's paint, some milliseconds.
-   */
-  function runLoader(code: string, { visible = true, paintTiming = true } = {}) {
-    const appended: Record<string, string>[] = [];
-    let frames: (() => void)[] = [];
-    let timers: { at: number; run: () => void }[] = [];
-    let observers: (() => void)[] = [];
-    let painted = false;
-    let now = 0;
-    const document = {
-      visibilityState: visible ? 'visible' : 'hidden',
-      createElement: () => {
-        const attributes: Record<string, string> = {};
-        return { attributes, setAttribute: (name: string, value: string) => (attributes[name] = value) };
-      },
-      head: { appendChild: (element: { attributes: Record<string, string> }) => appended.push(element.attributes) },
-    };
-    class PerformanceObserver {
-      static supportedEntryTypes = paintTiming ? ['paint', 'navigation'] : ['navigation'];
-      constructor(private readonly callback: () => void) {}
-      observe({ type, buffered }: { type: string; buffered: boolean }) {
-        expect([type, buffered]).toEqual(['paint', true]);
-        if (painted) timers.push({ at: now, run: this.callback });
-        else observers.push(this.callback);
-      }
-      disconnect() {
-        observers = observers.filter((callback) => callback !== this.callback);
-      }
-    }
-    const setTimeout = (run: () => void, ms = 0) => timers.push({ at: now + ms, run });
-    const requestAnimationFrame = (run: () => void) => frames.push(run);
-    new Function('document', 'self', 'setTimeout', 'requestAnimationFrame', code)(document, { PerformanceObserver }, setTimeout, requestAnimationFrame);
-    const runTimers = () => {
-      const due = timers.filter(({ at }) => at <= now);
-      timers = timers.filter(({ at }) => at > now);
-      for (const { run } of due) run();
-    };
-    return {
-      appended,
-      frame() {
-        const due = frames;
-        frames = [];
-        for (const run of due) run();
-        runTimers();
-      },
-      paint() {
-        painted = true;
-        const due = observers;
-        for (const run of due) run();
-        // An observer that has seen the paint is not kept.
-        expect(observers).toEqual([]);
-      },
-      later(ms: number) {
-        now += ms;
-        runTimers();
-      },
-    };
-  }
-
-  it('takes the async scripts and script preloads out of the HTML and names them, in order, to one loader at the end of the body', () => {
-    const html = scriptsAfterFirstPaint(page);
-    expect(html).not.toMatch(/<script[^>]*\basync/);
-    expect(html).not.toContain('as="script"');
-    // Kept: the image preload, the scripts a modern browser never runs and every inline script.
-    expect(html).toContain('<link rel="preload" href="/campaign/welcome.svg" as="image"/>');
-    expect(html).toContain('<script src="/_next/static/chunks/polyfills.js" noModule=""></script>');
-    expect(html).toContain('<script id="_R_">(self.TURBOPACK=self.TURBOPACK||[]).push({})</script>');
-    expect(html).toContain('<script>(self.__next_f=self.__next_f||[]).push([0])</script>');
-    expect(loaderOf(html).list).toEqual([
-      { src: '/_next/static/chunks/a.js', async: '' },
-      { src: '/_next/static/chunks/b.js', async: '', integrity: 'sha384-x', crossorigin: '' },
-      { src: '/_next/static/chunks/late.js', async: '' },
-    ]);
-  });
-
-  it('starts the scripts only once the page has been drawn and the browser says it painted, each once', () => {
-    const browser = runLoader(loaderOf(scriptsAfterFirstPaint(page)).code);
-    expect(browser.appended).toEqual([]);
-    browser.frame();
-    expect(browser.appended).toEqual([]);
-    browser.paint();
-    expect(browser.appended.map(({ src }) => src)).toEqual(['/_next/static/chunks/a.js', '/_next/static/chunks/b.js', '/_next/static/chunks/late.js']);
-    expect(browser.appended[1]).toEqual({ src: '/_next/static/chunks/b.js', async: '', integrity: 'sha384-x', crossorigin: '' });
-    browser.later(5000);
-    expect(browser.appended).toHaveLength(3);
-  });
-
-  it('starts them after the first frame when the page had painted before it, or the browser cannot tell', () => {
-    for (const options of [{}, { paintTiming: false }]) {
-      const browser = runLoader(loaderOf(scriptsAfterFirstPaint(page)).code, options);
-      if (!('paintTiming' in options)) browser.paint();
-      expect(browser.appended).toEqual([]);
-      browser.frame();
-      browser.later(0);
-      expect(browser.appended, JSON.stringify(options)).toHaveLength(3);
-    }
-  });
-
-  it('starts them at once on a hidden page, and after 3 s on a page that never tells it painted', () => {
-    expect(runLoader(loaderOf(scriptsAfterFirstPaint(page)).code, { visible: false }).appended).toHaveLength(3);
-    const browser = runLoader(loaderOf(scriptsAfterFirstPaint(page)).code);
-    browser.frame();
-    browser.later(2999);
-    expect(browser.appended).toEqual([]);
-    browser.later(1);
-    expect(browser.appended).toHaveLength(3);
-  });
-
-  it('hands the browser the addresses as it would read them, and none can end the loader early', () => {
-    const html = scriptsAfterFirstPaint(
-      '<head><script src="/a.js?x=1&amp;y=&#x27;2&#x27;&amp;z=&lt;/script&gt;&#60;b&#62;" async=""></script></head><body></body>',
-    );
-    expect(html.match(/<\/script>/g)).toHaveLength(1);
-    expect(loaderOf(html).list).toEqual([{ src: "/a.js?x=1&y='2'&z=</script><b>", async: '' }]);
-  });
-
-  it('leaves a page without async scripts or without a body as it is', () => {
-    for (const html of ['<html><body><p>x</p></body></html>', '<script src="/a.js" async=""></script>', '{"a":1}']) {
-      expect(scriptsAfterFirstPaint(html)).toBe(html);
-    }
-  });
-});
-
 describe('toCachedPage', () => {
   it('keeps the page\'s own headers, not per-request ones', () => {
     const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', link: '<x>; rel="alternate"', 'set-cookie': 'a=b', 'x-request-id': '1' });
     expect(toCachedPage(200, headers, '<p>').headers).toEqual([['content-type', 'text/html; charset=utf-8']]);
-  });
-
-  it('keeps a page (200, HTML) with its scripts after the first paint, its loader allowed by hash; a 404 as it is', () => {
-    const html = '<html><head><script src="/a.js" async=""></script></head><body><script>go()</script></body></html>';
-    const cached = toCachedPage(200, new Headers({ 'content-type': 'text/html; charset=utf-8' }), html);
-    expect(cached.body).toBe(scriptsAfterFirstPaint(html));
-    expect(cached.scriptHashes).toEqual(inlineScriptHashes(cached.body));
-    expect(cached.scriptHashes).toHaveLength(2);
-    expect(toCachedPage(200, new Headers({ 'content-type': 'text/plain' }), html).body).toBe(html);
-    expect(toCachedPage(404, new Headers({ 'content-type': 'text/html; charset=utf-8' }), html).body).toBe(html);
   });
 });
 

@@ -46,64 +46,12 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-/** An external script the page loads in parallel (`async`, which is how Next.js loads its chunks). */
-const asyncScript = /<script\b((?:[^>"']|"[^"]*"|'[^']*')*)><\/script\s*>/gi;
-/** A preload of a script the page loads anyway. */
-const scriptPreload = /<link\b(?=[^>]*\brel="preload")(?=[^>]*\bas="script")[^>]*>/gi;
-const attribute = /([^\s=/]+)(?:="([^"]*)")?/g;
-const characterReference = /&(?:#(\d+)|#x([0-9a-f]+)|(amp|lt|gt|quot|apos));/gi;
-const namedCharacters: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-/** An attribute's value as the browser reads it (React writes &amp; &lt; &gt; &quot; &#x27;). */
-const attributeValue = (raw: string) =>
-  raw.replace(characterReference, (_, decimal?: string, hex?: string, name?: string) =>
-    name ? namedCharacters[name.toLowerCase()]! : String.fromCodePoint(Number.parseInt(decimal ?? hex!, decimal ? 10 : 16)),
-  );
-
-/** Scripts start by then even if the browser never tells that it painted. */
-const SCRIPTS_AT_THE_LATEST_MS = 3000;
-
-/**
- * The page with its external scripts fetched after its first paint instead of alongside its HTML.
- * A browser runs an `async` script as soon as it arrives, so on a fast connection the framework's
- * start (tens of milliseconds of a phone's main thread) can come before the first paint; started by
- * one inline script at the end of the body, after the first frame with the whole page in it, the
- * scripts can only run after the visitor sees the page. In exchange the page is interactive later:
- * the scripts' download no longer overlaps the HTML's (README, "Public pages": about 0.35 s on a slow
- * 4G link). A hidden page (a background tab, a prerender) paints nothing, so it loads them at once.
- */
-export function scriptsAfterFirstPaint(html: string): string {
-  const scripts: Record<string, string>[] = [];
-  const rest = html
-    .replace(scriptPreload, '')
-    .replace(asyncScript, (tag, attributes: string) => {
-      const parsed = Object.fromEntries([...attributes.matchAll(attribute)].map(([, name, value = '']) => [name!.toLowerCase(), attributeValue(value)]));
-      if (!parsed.src || !('async' in parsed)) return tag;
-      scripts.push(parsed);
-      return '';
-    });
-  const end = rest.lastIndexOf('</body>');
-  if (!scripts.length || end < 0) return html;
-  // JSON in a script element: "</" would end it early, so every "<" is escaped.
-  const list = JSON.stringify(scripts).replaceAll('<', '\\u003c');
-  const loader =
-    `(function(s){var d;function l(){if(d)return;d=1;s.forEach(function(a){var e=document.createElement("script");` +
-    `for(var n in a)e.setAttribute(n,a[n]);document.head.appendChild(e)})}` +
-    `if(document.visibilityState!=="visible")return l();setTimeout(l,${SCRIPTS_AT_THE_LATEST_MS});` +
-    `requestAnimationFrame(function(){setTimeout(function(){var t=self.PerformanceObserver,o;` +
-    `if(!t||(t.supportedEntryTypes||[]).indexOf("paint")<0)return l();` +
-    `o=new t(function(){o.disconnect();l()});o.observe({type:"paint",buffered:true})})})})(${list})`;
-  return `${rest.slice(0, end)}<script>${loader}</script>${rest.slice(end)}`;
-}
-
 export function toCachedPage(status: number, headers: Headers, body: string): CachedPage {
-  // Only a page: a 404's first HTML holds nothing to paint (Next.js renders it on hydration), so its
-  // scripts would wait for the loader's last resort.
-  const html = status === 200 && headers.get('content-type')?.startsWith('text/html') ? scriptsAfterFirstPaint(body) : body;
   return {
     status,
-    body: html,
+    body,
     headers: [...headers].filter(([name]) => keptHeaders.has(name.toLowerCase())),
-    scriptHashes: inlineScriptHashes(html),
+    scriptHashes: inlineScriptHashes(body),
   };
 }
 

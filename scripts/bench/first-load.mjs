@@ -1,8 +1,7 @@
 // JavaScript a page sends, from the browser's network log (Playwright with Debian's chromium):
 // bytes on the wire (as the server compressed them: brotli or gzip) and decoded, for
-//  - first load: the scripts the server's HTML names (script src and script preloads, and on a
-//    cached page the list its loader starts after the first paint), what a visitor's browser must
-//    fetch before the page is interactive;
+//  - first load: the scripts the server's HTML names (script src and script preloads), what a
+//    visitor's browser must fetch before the page is interactive;
 //  - after load: everything else fetched until the network is idle (lazy chunks).
 import { chromium } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
@@ -17,16 +16,9 @@ function attributes(tag) {
   return found;
 }
 
-/**
- * The script URLs an HTML document names: `<script src>`, `<link rel=preload|modulepreload as=script>`
- * and the list of a cached page's loader (lib/page-cache.ts `scriptsAfterFirstPaint`: a JSON array
- * of attribute objects, which the RSC payload's escaped `\"src\"` never matches).
- */
+/** The script URLs an HTML document names: `<script src>` and `<link rel=preload|modulepreload as=script>`. */
 export function scriptsNamedBy(html, baseUrl) {
   const urls = new Set();
-  for (const [, body] of html.matchAll(/<script>([\s\S]*?)<\/script>/gi)) {
-    for (const [, src] of body.matchAll(/[{,]"src":"((?:[^"\\]|\\.)*)"/g)) urls.add(new URL(JSON.parse(`"${src}"`), baseUrl).href);
-  }
   for (const [tag] of html.matchAll(/<(script|link)\b[^>]*>/gi)) {
     const attrs = attributes(tag.replace(/^<\w+/, '').replace(/\/?>$/, ''));
     const isScript = /^<script/i.test(tag) && attrs.src;
