@@ -22,7 +22,8 @@ const nextConfig: NextConfig = {
   // Inlined CSS costs no request, so the graph chunking is told requests are free: a page carries
   // only its own CSS, and the wizard's, the profile's and the popups' come with their lazy chunks
   // (home's HTML 97 -> 67 KB; by default Turbopack merged all the CSS modules into one file).
-  experimental: { inlineCss: true, cssChunking: { type: 'graph', requestCost: 0 } },
+  // globalNotFound: a path that is no page gets app/global-not-found.tsx, rendered whole on the server.
+  experimental: { globalNotFound: true, inlineCss: true, cssChunking: { type: 'graph', requestCost: 0 } },
   // Local data, other builds and test output are never part of the server bundle.
   outputFileTracingExcludes: { '*': ['.data/**', otherBuilds, 'test-results/**', 'playwright-report/**', 'e2e/**'] },
   async headers() {

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { sitePort } from './support/env';
+import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
+import { apiLogin } from './support/api';
 import { openHeaderMenu } from './support/header';
 
 test.describe('pages and languages', () => {
@@ -92,6 +94,41 @@ test.describe('pages and languages', () => {
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     });
   }
+
+  test('a 404 page is whole in its first HTML, in the language of its path, before any script runs', async ({ browser }) => {
+    // What a crawler, a blocked script or a slow phone gets: Next.js's notFound() would send an empty body.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const [path, lang, title, heading, back, home] of [
+      ['/olmayan-bir-sayfa', 'tr-TR', 'Sayfa Bulunamadı', 'Sayfa bulunamadı', 'Ana sayfaya dön', '/'],
+      ['/en/no-such-page', 'en-US', 'Page not found', 'Page not found', 'Back to the home page', '/en'],
+    ] as const) {
+      expect((await page.goto(path))?.status()).toBe(404);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page).toHaveTitle(new RegExp(`^${title} \\| `));
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page.getByRole('main').getByRole('link', { name: back })).toHaveAttribute('href', home);
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toContainText('V1.0.0');
+    }
+    await context.close();
+  });
+
+  test('a 404 page works like any other: its menu opens, and a customer sees their name on it', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && !/status of 404/.test(message.text()) && errors.push(message.text()));
+    await page.goto('/en/no-such-page');
+    await expect((await openHeaderMenu(page)).getByRole('link', { name: 'How do I apply?' })).toBeVisible();
+
+    await apiLogin(page.request, FIXTURE_CUSTOMERS.approved);
+    expect((await page.goto('/olmayan-bir-sayfa'))?.status()).toBe(404);
+    await expect(page.getByRole('banner').getByRole('button', { name: /Ayşe/ })).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Ana sayfaya dön' }).click();
+    await expect(page.getByRole('heading', { name: 'Yeni Başvuru' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
 
   test('robots.txt and the sitemap list the public pages', async ({ request }) => {
     const robots = await request.get('/robots.txt');

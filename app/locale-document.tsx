@@ -1,0 +1,66 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { connection } from 'next/server';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, setRequestLocale } from 'next-intl/server';
+import { AccountViews } from '@/components/account/account-views';
+import { SessionExpiry } from '@/components/account/session-expiry';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { SiteHeader } from '@/components/layout/site-header';
+import { InteractionProvider } from '@/components/popups/interaction-provider';
+import { SessionProvider } from '@/components/session/session-provider';
+import { getConfig } from '@/lib/config';
+import { failIfAsked } from '@/lib/crash-hook';
+import { clientMessages } from '@/lib/i18n/client-messages';
+import { type Locale, languageTags } from '@/lib/i18n/routing';
+import { getCurrentUser } from '@/lib/session';
+
+/** What every page of a locale declares in its head: the title template, the app's name and base URL. */
+export function documentMetadata(): Metadata {
+  const { siteName, siteUrl } = getConfig();
+  return {
+    title: { template: `%s | ${siteName}`, default: siteName },
+    applicationName: siteName,
+    metadataBase: new URL(siteUrl),
+  };
+}
+
+export const documentViewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  themeColor: '#0b4fa3',
+};
+
+/**
+ * The whole document of a page in one language: header, main and footer around `children`, with
+ * the client's messages and the customer who is logged in. The locale layout renders it, and so
+ * does the 404 page of a path no route matches (app/global-not-found.tsx).
+ */
+export async function LocaleDocument({ locale, children }: { locale: Locale; children: ReactNode }) {
+  setRequestLocale(locale);
+  // Rendered per request: the CSP nonce is applied at render time and the header reads the session.
+  await connection();
+  await failIfAsked('layout');
+  const [messages, user] = await Promise.all([getMessages(), getCurrentUser()]);
+  const { siteName } = getConfig();
+
+  return (
+    <html lang={languageTags[locale]}>
+      <body>
+        <NextIntlClientProvider messages={clientMessages(messages)}>
+          <SessionProvider initialUser={user}>
+            <InteractionProvider>
+              <SessionExpiry />
+              <AccountViews />
+              <SiteHeader siteName={siteName} />
+              <main id="content" tabIndex={-1}>
+                {children}
+              </main>
+              <SiteFooter siteName={siteName} />
+            </InteractionProvider>
+          </SessionProvider>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}
