@@ -50,6 +50,24 @@ const FAST_BROTLI_QUALITY = 6;
  */
 const REFETCH_PAUSE_MS = 500;
 
+/** Takes the marker off an answer, wherever its headers are: the marker never leaves this server. */
+function dropMarker(response, writeHeadArgs) {
+  response.removeHeader(REPLAY_HEADER);
+  for (const arg of writeHeadArgs) {
+    if (typeof arg !== 'object' || arg === null || Array.isArray(arg)) continue;
+    for (const name of Object.keys(arg)) if (name.toLowerCase() === REPLAY_HEADER) delete arg[name];
+  }
+}
+
+/** An answer the worker does not record: it goes out as Next.js writes it, without the marker. */
+function unmarked(response) {
+  const { writeHead } = response;
+  response.writeHead = function unmarkedWriteHead(...args) {
+    dropMarker(response, args);
+    return writeHead.apply(this, args);
+  };
+}
+
 function cookiesOf(header) {
   const cookies = new Map();
   for (const part of (header || '').split(';')) {
@@ -162,13 +180,9 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
     response.writeHead = function watchedWriteHead(...args) {
       if (args.some((arg) => typeof arg === 'object' && arg !== null)) {
         // Headers handed to writeHead itself are not seen by getHeaders(): such an answer is neither
-        // compressed here nor kept, and the marker never leaves this server.
+        // compressed here nor kept.
         headed = true;
-        response.removeHeader(REPLAY_HEADER);
-        for (const arg of args) {
-          if (typeof arg !== 'object' || arg === null || Array.isArray(arg)) continue;
-          for (const name of Object.keys(arg)) if (name.toLowerCase() === REPLAY_HEADER) delete arg[name];
-        }
+        dropMarker(response, args);
       } else {
         head();
       }
@@ -283,7 +297,12 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
     /** Answers the request from a recorded page (true), or watches Next.js answer it (false). */
     handle(request, response) {
       const key = keyOf(request);
-      if (key === undefined) return false;
+      if (key === undefined) {
+        // The proxy marks every page it serves from its cache, also to a request the worker keeps
+        // out of the replay (another cookie, a range).
+        unmarked(response);
+        return false;
+      }
       const entry = entries.get(key);
       const time = now();
       if (entry && entry.until > time) {
