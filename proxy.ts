@@ -45,6 +45,14 @@ export default async function proxy(request: NextRequest) {
   const page = isAnonymousPageView(request, localized) ? await cachedPage(request) : undefined;
   const response = page ? pageResponse(page, request, localized) : localized;
   if (!page) response.headers.set('Content-Security-Policy', csp);
+  if (!page && isAnonymousFetch(request, localized)) {
+    // A link prefetch is the same for every anonymous visitor, like the page it prefetches, and
+    // costs a render: the workers replay it (scripts/page-replay.cjs) for as long as a page is kept.
+    // Next.js keeps its RSC headers from this proxy, so every anonymous fetch is marked here and the
+    // worker, which sees them, records prefetches only and takes the marker off all others.
+    const until = Date.now() + getConfig().settingsCacheMs;
+    response.headers.set(REPLAY_HEADER, `${until};${XSRF_COOKIE};${until}`);
+  }
   // The double-submit token the client fetcher echoes in X-XSRF-TOKEN (readable by design: it guards, it grants nothing).
   if (!request.cookies.has(XSRF_COOKIE)) {
     response.cookies.set(XSRF_COOKIE, crypto.randomUUID().replaceAll('-', ''), {
@@ -67,6 +75,18 @@ function isAnonymousPageView(request: NextRequest, localized: Response): boolean
     // headers and query off the request before the proxy sees it, but those fetches never ask for HTML.
     (request.headers.get('accept')?.includes('text/html') ?? false) &&
     // A locale redirect (say, to the remembered English) is answered as it is.
+    !(localized.status >= 300 && localized.status < 400)
+  );
+}
+
+/** A fetch, not a document (a client navigation, a link prefetch), by a visitor without a session. */
+function isAnonymousFetch(request: NextRequest, localized: Response): boolean {
+  return (
+    !isDev &&
+    getConfig().settingsCacheMs > 0 &&
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !hasSession(request) &&
+    !(request.headers.get('accept')?.includes('text/html') ?? false) &&
     !(localized.status >= 300 && localized.status < 400)
   );
 }

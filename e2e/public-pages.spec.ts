@@ -155,6 +155,39 @@ test.describe('anonymous public pages from the page cache', () => {
     expect(violations).toEqual([]);
   });
 
+  test("the links' prefetches of anonymous visitors are answered by the workers, and the links still go where they say", async ({ browser }) => {
+    // Each visitor's two choice links are prefetched (route tree, then metadata) as soon as the page
+    // has hydrated. The workers record them like pages: later visitors get them from memory.
+    let replayed = 0;
+    for (let visitor = 1; visitor <= 3; visitor++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const violations = await collectViolations(page);
+      const prefetches: Response[] = [];
+      page.on('response', (response) => {
+        if (response.request().headers()['next-router-prefetch']) prefetches.push(response);
+      });
+      await page.goto(`${site.url}/`);
+      await expect.poll(() => prefetches.length, { message: `visitor ${visitor}'s prefetches` }).toBeGreaterThanOrEqual(4);
+      for (const response of prefetches) {
+        const headers = await response.allHeaders();
+        expect(response.status(), response.url()).toBe(200);
+        expect(headers['content-type'], response.url()).toContain('text/x-component');
+        expect(headers['x-ob-replay'], response.url()).toBeUndefined();
+        // Next.js streams its answer; a worker's replay knows the length of what it recorded.
+        if (visitor > 1 && headers['content-length'] !== undefined) replayed += 1;
+      }
+      if (visitor === 3) {
+        await page.getByRole('link', { name: 'Yeni Başvuru' }).click();
+        await expect(page).toHaveURL(/basvuru=yeni/);
+        await expect(page.getByRole('heading', { level: 1, name: 'Yeni Başvuru' })).toBeVisible();
+      }
+      expect(violations).toEqual([]);
+      await context.close();
+    }
+    expect(replayed).toBeGreaterThan(0);
+  });
+
   test('a browser gets the build assets and a cached page in brotli, under the headers Next.js gives them', async ({ page }) => {
     const violations = await collectViolations(page);
     const scripts = new Map<string, Response>();

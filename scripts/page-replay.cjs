@@ -16,6 +16,14 @@
 // cannot reach other visitors), Accept-Encoding (the body is compressed for it), the locale cookie
 // and whether an XSRF cookie came.
 //
+// Link prefetches are replayed too: every page here is rendered per request, so Next.js prefetches a
+// link in view as its route tree and metadata, a request that costs about what a render costs and
+// that each visit makes for every link it shows, with the same answer for every anonymous visitor.
+// proxy.ts marks every fetch of a visitor without a session (it cannot tell a prefetch from a
+// client navigation: Next.js keeps the RSC headers from it); a prefetch's key adds its query, whose
+// `_rsc` is Next.js's hash of its headers, and those headers themselves. Client navigations are
+// never replayed.
+//
 // A page is replayed until the time the proxy gave it. From the proxy's refresh time on (the last
 // part of the page's life, when its page cache renders the successor in the background), one request
 // at a time goes through to Next.js and is recorded in its place, so a page that is visited moves on
@@ -33,11 +41,15 @@ const { acceptedEncodings } = require('./static-assets.cjs');
 
 const REPLAY_HEADER = 'x-ob-replay';
 const LOCALE_COOKIE = 'NEXT_LOCALE';
+/** The headers a link prefetch's answer depends on besides its URL (Next.js's Vary, and next-url). */
+const PREFETCH_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-router-segment-prefetch', 'next-url'];
 /**
  * Headers that make the answer another one: Next.js's client navigation, prefetch and server
  * action, a range, and the server's own request for an anonymous render (proxy.ts checks its token).
  */
-const OTHER_ANSWER_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-router-segment-prefetch', 'next-action', 'range', 'x-page-render'];
+const OTHER_ANSWER_HEADERS = [...PREFETCH_HEADERS, 'next-action', 'range', 'x-page-render'];
+/** What a prefetch may not carry: the same, but for its own headers. */
+const NOT_PREFETCH_HEADERS = OTHER_ANSWER_HEADERS.filter((name) => !PREFETCH_HEADERS.includes(name));
 /** What the hreflang Link's origin is made of (next-intl reads X-Forwarded-Host before Host). */
 const HOST_HEADERS = ['host', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded'];
 /** Answers at most this large are kept (a page is about 15 KiB compressed, 75 KiB plain). */
@@ -98,9 +110,14 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
   /** The request's key, or undefined when its answer may differ from one to the next. */
   function keyOf(request) {
     const { method, url, headers } = request;
-    if ((method !== 'GET' && method !== 'HEAD') || !url || url.includes('?') || !url.startsWith('/')) return undefined;
-    if (!(headers.accept || '').includes('text/html')) return undefined;
-    if (OTHER_ANSWER_HEADERS.some((name) => headers[name] !== undefined)) return undefined;
+    if ((method !== 'GET' && method !== 'HEAD') || !url || !url.startsWith('/')) return undefined;
+    // A link prefetch: its URL carries Next.js's hash of its headers (`_rsc`), and its query.
+    const prefetch = headers.rsc === '1' && headers['next-router-prefetch'] === '1';
+    if (prefetch) {
+      if (!url.includes('_rsc=') || NOT_PREFETCH_HEADERS.some((name) => headers[name] !== undefined)) return undefined;
+    } else if (url.includes('?') || !(headers.accept || '').includes('text/html') || OTHER_ANSWER_HEADERS.some((name) => headers[name] !== undefined)) {
+      return undefined;
+    }
     const cookies = cookiesOf(headers.cookie);
     for (const name of cookies.keys()) if (name !== xsrfCookie && name !== LOCALE_COOKIE) return undefined;
     return JSON.stringify([
@@ -110,13 +127,17 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
       headers['accept-encoding'] ?? null,
       cookies.get(LOCALE_COOKIE) ?? null,
       cookies.has(xsrfCookie),
+      ...(prefetch ? PREFETCH_HEADERS.map((name) => headers[name] ?? null) : []),
     ]);
   }
 
   function replay(entry, request, response) {
     response.statusCode = entry.status;
     for (const [name, value] of entry.headers) response.setHeader(name, value);
-    if (entry.xsrf !== null) response.appendHeader('set-cookie', `${xsrfCookie}=${randomUUID().replaceAll('-', '')}${entry.xsrf}`);
+    // A new list each time: the response keeps the array it is given, and the entry's must not grow.
+    const cookies = [...entry.cookies];
+    if (entry.xsrf !== null) cookies.push(`${xsrfCookie}=${randomUUID().replaceAll('-', '')}${entry.xsrf}`);
+    if (cookies.length) response.setHeader('set-cookie', cookies);
     if (request.method === 'HEAD') return response.end();
     response.setHeader('content-length', entry.body.length);
     response.end(entry.body);
@@ -254,6 +275,8 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
   function store(key, response, body, { until, refreshFrom, digest = null, best = false, page = null }) {
     let xsrf = null;
     const headers = [];
+    /** Cookies replayed as they are: the locale one. */
+    const kept = [];
     for (const [name, value] of Object.entries(response.getHeaders())) {
       if (name === 'content-length' || name === 'transfer-encoding' || name === 'date' || name === 'connection' || name === 'keep-alive') continue;
       if (name !== 'set-cookie') {
@@ -264,10 +287,13 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
       for (const cookie of cookies) {
         if (cookie.startsWith(`${xsrfCookie}=`)) xsrf = cookie.slice(cookie.indexOf(';') < 0 ? cookie.length : cookie.indexOf(';'));
       }
-      // Any other cookie is this visitor's own: such an answer is never replayed.
-      if (cookies.some((cookie) => !cookie.startsWith(`${xsrfCookie}=`))) return;
+      // The locale cookie next-intl sets follows from the path and the locale cookie sent, both in
+      // the key: it is replayed as it is. Any other cookie is this visitor's own: such an answer is
+      // never replayed.
+      if (cookies.some((cookie) => !cookie.startsWith(`${xsrfCookie}=`) && !cookie.startsWith(`${LOCALE_COOKIE}=`))) return;
+      kept.push(...cookies.filter((cookie) => cookie.startsWith(`${LOCALE_COOKIE}=`)));
     }
-    const entry = { until, refreshFrom, digest, best, status: response.statusCode, headers, xsrf, body };
+    const entry = { until, refreshFrom, digest, best, status: response.statusCode, headers, xsrf, cookies: kept, body };
     put(key, entry);
     if (page && !best && response.getHeader('content-encoding') === 'br') compressBest(key, entry, page);
   }

@@ -177,6 +177,58 @@ describe('page replay in the worker', () => {
     expect(site.reached()).toBe(cases.length * 2);
   });
 
+  it('replays the locale cookie an answer set, which follows from its key, beside a fresh XSRF cookie', async () => {
+    const site = await worker({ extraCookie: 'NEXT_LOCALE=tr; Path=/; SameSite=lax' });
+    await site.get('/');
+    const tokens = new Set();
+    for (let i = 0; i < 3; i++) {
+      const again = await site.get('/');
+      // Exactly these two, every time: a replay adds nothing to what the next one sends.
+      expect(again.headers['set-cookie']).toHaveLength(2);
+      expect(again.headers['set-cookie']).toContain('NEXT_LOCALE=tr; Path=/; SameSite=lax');
+      tokens.add(xsrfOf(again.headers));
+    }
+    expect(site.reached()).toBe(1);
+    expect(tokens.size).toBe(3);
+  });
+
+  it("replays an anonymous visitor's link prefetch, keyed by its query and its RSC headers; never a client navigation", async () => {
+    const site = await worker();
+    const prefetch = { accept: '*/*', rsc: '1', 'next-router-prefetch': '1', 'next-router-segment-prefetch': '/_tree', 'next-url': '/tr' };
+    const first = await site.get('/?basvuru=yeni&_rsc=a1', prefetch);
+    const second = await site.get('/?basvuru=yeni&_rsc=a1', prefetch);
+    expect(site.reached()).toBe(1);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers[REPLAY_HEADER]).toBeUndefined();
+    // Each of these asks for another answer: each reaches Next.js once, then is replayed.
+    const others: [string, Record<string, string>][] = [
+      ['/?basvuru=transfer&_rsc=a1', prefetch],
+      ['/?basvuru=yeni&_rsc=b2', prefetch],
+      ['/?basvuru=yeni&_rsc=a1', { ...prefetch, 'next-router-segment-prefetch': '/_index' }],
+      ['/?basvuru=yeni&_rsc=a1', { ...prefetch, 'next-router-state-tree': '%5B%22%22%5D' }],
+      ['/?basvuru=yeni&_rsc=a1', { ...prefetch, 'next-url': '/en' }],
+      ['/?basvuru=yeni&_rsc=a1', { ...prefetch, cookie: 'NEXT_LOCALE=en' }],
+    ];
+    for (const [path, headers] of others) {
+      await site.get(path, headers);
+      await site.get(path, headers);
+    }
+    expect(site.reached()).toBe(1 + others.length);
+    // Never replayed: a client navigation (no prefetch header), a session, no `_rsc` hash, a server action.
+    const never: [string, Record<string, string>][] = [
+      ['/?basvuru=yeni&_rsc=a1', { accept: '*/*', rsc: '1', 'next-url': '/tr' }],
+      ['/?basvuru=yeni&_rsc=a1', { ...prefetch, cookie: 'ob_session=abc' }],
+      ['/?basvuru=yeni', prefetch],
+      ['/?basvuru=yeni&_rsc=a1', { ...prefetch, 'next-action': 'x' }],
+    ];
+    for (const [path, headers] of never) {
+      await site.get(path, headers);
+      const again = await site.get(path, headers);
+      expect(again.headers[REPLAY_HEADER]).toBeUndefined();
+    }
+    expect(site.reached()).toBe(1 + others.length + never.length * 2);
+  });
+
   it('keeps answers apart by path, host headers, encoding and locale cookie', async () => {
     const site = await worker();
     const variants: [string, Record<string, string>][] = [
@@ -196,7 +248,7 @@ describe('page replay in the worker', () => {
   });
 
   it('never replays an answer that was not marked, that set a visitor cookie, that was an error, or whose headers it could not read', async () => {
-    for (const options of [{ until: 0 }, { extraCookie: 'NEXT_LOCALE=en; Path=/' }, { status: 500 }, { headersToWriteHead: true }]) {
+    for (const options of [{ until: 0 }, { extraCookie: 'ob_session=abc; Path=/; HttpOnly' }, { status: 500 }, { headersToWriteHead: true }]) {
       const site = await worker(options);
       await site.get('/');
       await site.get('/');
