@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
  */
 
 /**
- * Marks an answer from this cache as the same for every request with its key until the page expires
+ * Marks an answer from this cache (or an anonymous fetch, which may be a link prefetch: proxy.ts) as
+ * the same for every request with its key until the page expires
  * ("<until epoch ms>;<XSRF cookie name>;<refresh from, epoch ms>"): the production server's workers
  * replay it without Next.js (scripts/page-replay.cjs), from its refresh time on let one request at
  * a time through to fetch its successor, and take the header off.

@@ -324,8 +324,8 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
     handle(request, response) {
       const key = keyOf(request);
       if (key === undefined) {
-        // The proxy marks every page it serves from its cache, also to a request the worker keeps
-        // out of the replay (another cookie, a range).
+        // The proxy marks the pages it serves from its cache and every anonymous fetch, also for a
+        // request the worker keeps out of the replay (another cookie, a range, a client navigation).
         unmarked(response);
         return false;
       }
