@@ -42,10 +42,15 @@ export default async function proxy(request: NextRequest) {
   request.headers.set('x-nonce', nonce);
   const localized = handleLocale(request);
 
-  const page = isAnonymousPageView(request, localized) ? await cachedPage(request) : undefined;
+  const anonymous = isAnonymousRead(request, localized);
+  // A document, not a client-side navigation's or prefetch's RSC payload: Next.js takes its RSC
+  // headers and query off the request before the proxy sees it, but those fetches never ask for HTML.
+  const asksForPage = request.headers.get('accept')?.includes('text/html') ?? false;
+  // A whole-page view with no query to tailor it gets the public page from memory.
+  const page = anonymous && asksForPage && !request.nextUrl.search ? await cachedPage(request) : undefined;
   const response = page ? pageResponse(page, request, localized) : localized;
   if (!page) response.headers.set('Content-Security-Policy', csp);
-  if (!page && isAnonymousFetch(request, localized)) {
+  if (anonymous && !asksForPage && getConfig().settingsCacheMs > 0) {
     // A link prefetch is the same for every anonymous visitor, like the page it prefetches, and
     // costs a render: the workers replay it (scripts/page-replay.cjs) for as long as a page is kept.
     // Next.js keeps its RSC headers from this proxy, so every anonymous fetch is marked here and the
@@ -64,29 +69,15 @@ export default async function proxy(request: NextRequest) {
   return response;
 }
 
-/** A whole-page view of a public page by a visitor without a session, with no query to tailor it. */
-function isAnonymousPageView(request: NextRequest, localized: Response): boolean {
+/**
+ * A read by a visitor without a session, which this server may answer the same for everyone: a GET
+ * or HEAD in production that next-intl does not redirect (say, to the remembered English).
+ */
+function isAnonymousRead(request: NextRequest, localized: Response): boolean {
   return (
     !isDev &&
     (request.method === 'GET' || request.method === 'HEAD') &&
-    !request.nextUrl.search &&
     !hasSession(request) &&
-    // A document, not a client-side navigation's or prefetch's RSC payload: Next.js takes its RSC
-    // headers and query off the request before the proxy sees it, but those fetches never ask for HTML.
-    (request.headers.get('accept')?.includes('text/html') ?? false) &&
-    // A locale redirect (say, to the remembered English) is answered as it is.
-    !(localized.status >= 300 && localized.status < 400)
-  );
-}
-
-/** A fetch, not a document (a client navigation, a link prefetch), by a visitor without a session. */
-function isAnonymousFetch(request: NextRequest, localized: Response): boolean {
-  return (
-    !isDev &&
-    getConfig().settingsCacheMs > 0 &&
-    (request.method === 'GET' || request.method === 'HEAD') &&
-    !hasSession(request) &&
-    !(request.headers.get('accept')?.includes('text/html') ?? false) &&
     !(localized.status >= 300 && localized.status < 400)
   );
 }

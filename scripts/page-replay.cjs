@@ -43,13 +43,10 @@ const REPLAY_HEADER = 'x-ob-replay';
 const LOCALE_COOKIE = 'NEXT_LOCALE';
 /** The headers a link prefetch's answer depends on besides its URL (Next.js's Vary, and next-url). */
 const PREFETCH_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-router-segment-prefetch', 'next-url'];
-/**
- * Headers that make the answer another one: Next.js's client navigation, prefetch and server
- * action, a range, and the server's own request for an anonymous render (proxy.ts checks its token).
- */
-const OTHER_ANSWER_HEADERS = [...PREFETCH_HEADERS, 'next-action', 'range', 'x-page-render'];
-/** What a prefetch may not carry: the same, but for its own headers. */
-const NOT_PREFETCH_HEADERS = OTHER_ANSWER_HEADERS.filter((name) => !PREFETCH_HEADERS.includes(name));
+/** Headers no replayed request carries: a server action, a range, the server's own request for an anonymous render (proxy.ts checks its token). */
+const NEVER_REPLAYED_HEADERS = ['next-action', 'range', 'x-page-render'];
+/** Headers that make a page's answer another one: those, and Next.js's client navigation and prefetch. */
+const OTHER_ANSWER_HEADERS = [...PREFETCH_HEADERS, ...NEVER_REPLAYED_HEADERS];
 /** What the hreflang Link's origin is made of (next-intl reads X-Forwarded-Host before Host). */
 const HOST_HEADERS = ['host', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded'];
 /** Answers at most this large are kept (a page is about 15 KiB compressed, 75 KiB plain). */
@@ -114,7 +111,7 @@ function createPageReplay({ xsrfCookie, maxEntries = 200, now = Date.now }) {
     // A link prefetch: its URL carries Next.js's hash of its headers (`_rsc`), and its query.
     const prefetch = headers.rsc === '1' && headers['next-router-prefetch'] === '1';
     if (prefetch) {
-      if (!url.includes('_rsc=') || NOT_PREFETCH_HEADERS.some((name) => headers[name] !== undefined)) return undefined;
+      if (!url.includes('_rsc=') || NEVER_REPLAYED_HEADERS.some((name) => headers[name] !== undefined)) return undefined;
     } else if (url.includes('?') || !(headers.accept || '').includes('text/html') || OTHER_ANSWER_HEADERS.some((name) => headers[name] !== undefined)) {
       return undefined;
     }
