@@ -55,5 +55,6 @@ EXPOSE 3000
 # Liveness: an upstream outage makes the instance unready (/api/health/ready), not unhealthy (README).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# cluster.cjs: WEB_CONCURRENCY workers (default: one per core) behind one listening socket (README).
-CMD ["node", "cluster.cjs"]
+# One Next.js process per container: run more containers behind the edge (deploy/compose.yaml).
+# Next.js's standalone server stops on SIGTERM; the edge retries an idempotent request on another instance.
+CMD ["node", "server.js"]

@@ -114,7 +114,7 @@ export default defineConfig([
     'next-env.d.ts',
     'bench/.work/**',
   ]),
-  // CommonJS files (scripts/cluster.cjs runs beside the standalone server.js) load with require().
+  // CommonJS files load with require().
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   ...boundaries,
 ]);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { contentSecurityPolicy, staticSecurityHeaders } from './lib/security-headers';
@@ -15,8 +16,12 @@ const nextConfig: NextConfig = {
   output: 'standalone',
   poweredByHeader: false,
   reactStrictMode: true,
-  // rate-limiter-flexible is required by the cluster primary too (scripts/cluster.cjs), so it ships as a package.
-  serverExternalPackages: ['pino', 'rate-limiter-flexible'],
+  serverExternalPackages: ['pino'],
+  // Next.js's cache in Redis when REDIS_URL is set, shared by every instance (lib/cache-handler.mjs).
+  cacheHandler: path.resolve('lib/cache-handler.mjs'),
+  // proxy.ts tells a router fetch (the RSC header, the _rsc query) from a page view: it must never
+  // be answered with the public page's HTML.
+  skipProxyUrlNormalize: true,
   // The few kilobytes of CSS go inside the HTML instead of render-blocking requests: most visitors
   // arrive once, from a search, on a phone (npm run bench: earlier first paint on every page).
   // Inlined CSS costs no request, so the graph chunking is told requests are free: a page carries
@@ -29,8 +34,8 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       { source: '/:path*', headers: staticSecurityHeaders(process.env.NODE_ENV === 'production') },
-      // proxy.ts sets the policy of pages; a path with a dot never reaches it (files, robots.txt, a
-      // 404 for /x.html), so it gets the strict policy with no inline script allowed at all.
+      // proxy.ts and app/api/page set the policy of pages; a path with a dot never reaches them
+      // (files, robots.txt, a 404 for /x.html), so it gets the strict policy with no inline script at all.
       {
         source: '/:path(.*\\..*)',
         headers: [{ key: 'Content-Security-Policy', value: contentSecurityPolicy({ hashes: [] }, process.env.NODE_ENV === 'development') }],

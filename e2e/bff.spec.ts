@@ -227,8 +227,7 @@ test.describe('upstream failures and limits', () => {
   test('code requests past the limit answer 429 with Retry-After', async ({ playwright }) => {
     const site = await startSite(sitePort + 93, { API_BASE_URL: sandboxURL, RATE_LIMIT_CODES_PER_IP: '2', SESSION_SECRET: 'y'.repeat(40), SESSION_COOKIE_SECURE: 'false' });
     try {
-      // A new connection per request: the cluster's workers take connections in turn, and the
-      // limit must hold across them (they count in the cluster primary).
+      // A new connection per request: the limit is the client's, not its connection's.
       const ask = async (tc: string) => {
         const request = await playwright.request.newContext({ baseURL: site.url });
         const response = await bffPost(request, '/customers/auth-start', { nationality_number: tc });

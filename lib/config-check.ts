@@ -1,6 +1,6 @@
 import { ConfigError, getConfig } from '@/lib/config';
 
-/** Exit code of a bad environment (sysexits' EX_CONFIG): scripts/cluster.cjs stops rather than restart. */
+/** Exit code of a bad environment (sysexits' EX_CONFIG): a supervisor can tell it from a crash and not restart. */
 export const CONFIG_EXIT_CODE = 78;
 
 /** Start-up check (Node.js runtime only): one clear line and exit code 78 for a bad environment. */

@@ -128,9 +128,15 @@ describe('parseConfig', () => {
       expect(() => parseConfig({ SESSION_SECRET: secret, TRUSTED_PROXY_HOPS: 'x' })).toThrow(/TRUSTED_PROXY_HOPS/);
     });
 
-    it('shares UPLOADS_IN_FLIGHT among the cluster’s workers', () => {
+    it('takes UPLOADS_IN_FLIGHT uploads per instance, exactly', () => {
       expect(parseConfig({ SESSION_SECRET: secret }).uploadsInFlight).toBe(8);
-      expect(parseConfig({ SESSION_SECRET: secret, OB_CLIENT_IP_HEADER: 'x-ob-client-ip', WEB_CONCURRENCY: '2' }).uploadsInFlight).toBe(4);
+      expect(parseConfig({ SESSION_SECRET: secret, UPLOADS_IN_FLIGHT: '3' }).uploadsInFlight).toBe(3);
+    });
+
+    it('takes a revalidation secret of 32 characters or more', () => {
+      expect(parseConfig({ SESSION_SECRET: secret }).revalidateSecret).toBeUndefined();
+      expect(parseConfig({ SESSION_SECRET: secret, REVALIDATE_SECRET: 'r'.repeat(32) }).revalidateSecret).toBe('r'.repeat(32));
+      expect(() => parseConfig({ SESSION_SECRET: secret, REVALIDATE_SECRET: 'short' })).toThrow(/REVALIDATE_SECRET/);
     });
   });
 });

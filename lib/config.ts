@@ -32,9 +32,8 @@ const envSchema = z.object({
   // `npm start` asks for the demo (the embedded sandbox API); nothing else runs it in production.
   DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
   UPLOADS_IN_FLIGHT: positiveInt(8),
-  WEB_CONCURRENCY: z.coerce.number().int().positive().optional(),
-  // Set by scripts/cluster.cjs in its workers: the header it writes the client's address into.
-  OB_CLIENT_IP_HEADER: z.string().regex(/^x-[a-z0-9-]+$/).optional(),
+  // The shared secret of POST /api/revalidate (the provider's call after changing settings); unset: no such route.
+  REVALIDATE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SETTINGS_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(60),
   ADDRESS_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(600),
   DATA_DIR: z.string().min(1).optional(),
@@ -62,10 +61,10 @@ export interface Config {
   budgets: Record<BudgetName, Budget>;
   /** How many X-Forwarded-For entries, from the right, our own proxies wrote. */
   trustedProxyHops: number;
-  /** The header scripts/cluster.cjs sets from the socket (undefined outside it: `next dev`). */
-  clientIpHeader: string | undefined;
-  /** Uploads one server process takes at once (UPLOADS_IN_FLIGHT shared among the cluster's workers). */
+  /** Uploads one server process (one instance) takes at once. */
   uploadsInFlight: number;
+  /** The bearer secret of POST /api/revalidate; undefined: the route answers 404. */
+  revalidateSecret: string | undefined;
   /** How long server-rendered pages reuse the upstream's settings. */
   settingsCacheMs: number;
   /** How long the backend-for-frontend reuses an address list (0: never). */
@@ -123,8 +122,8 @@ function sandboxSessionSecret(dir: string): string {
   const file = path.join(dir, 'session-secret');
   if (!existsSync(file)) {
     mkdirSync(dir, { recursive: true });
-    // Written aside, then linked into place: when the cluster's workers start together, the first
-    // link wins and every worker reads that one secret.
+    // Written aside, then linked into place: when several instances start together, the first
+    // link wins and every one reads that one secret.
     const draft = `${file}.${process.pid}`;
     writeFileSync(draft, randomBytes(32).toString('hex'), { mode: 0o600 });
     try {
@@ -178,8 +177,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     rateLimit: { codesPerIp: budgets.codeSendIp.points, codesPerTarget: budgets.codeSendTarget.points },
     budgets,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
-    clientIpHeader: e.OB_CLIENT_IP_HEADER,
-    uploadsInFlight: Math.max(1, Math.floor(e.UPLOADS_IN_FLIGHT / (e.OB_CLIENT_IP_HEADER ? (e.WEB_CONCURRENCY ?? 1) : 1))),
+    uploadsInFlight: e.UPLOADS_IN_FLIGHT,
+    revalidateSecret: e.REVALIDATE_SECRET,
     settingsCacheMs: e.SETTINGS_CACHE_SECONDS * 1000,
     addressCacheMs: e.ADDRESS_CACHE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,

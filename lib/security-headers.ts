@@ -1,7 +1,7 @@
 /**
  * Security headers. The static ones go on every answer (next.config.ts); the Content-Security-Policy
  * is set by proxy.ts on pages: with a per-request nonce on pages rendered for one request, with the
- * hashes of its inline scripts on a cached anonymous page (lib/page-cache.ts).
+ * hashes of its inline scripts on a public page everyone gets (app/api/page, lib/public-page.ts).
  */
 export type ScriptTrust = { nonce: string } | { hashes: string[] };
 

@@ -4,9 +4,9 @@
 // never runs the sandbox unasked. `npm run dev` starts the sandbox with `next dev` and no build.
 // With API_BASE_URL set the sandbox never runs.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { buildIsCurrent } from './build-check.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dev = process.argv.includes('--dev');
@@ -27,26 +27,6 @@ const env = {
 };
 const distDir = path.join(root, process.env.NEXT_DIST_DIR ?? '.next');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-
-/** Newest modification time among the files a build is made from. */
-function newestSource() {
-  const inputs = ['app', 'components', 'lib', 'messages', 'public', 'scripts/cluster.cjs', 'scripts/page-replay.cjs', 'scripts/static-assets.cjs', 'scripts/prepare-standalone.mjs', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'package-lock.json', 'tsconfig.json'];
-  let newest = 0;
-  const visit = (file) => {
-    if (!existsSync(file)) return;
-    const stat = statSync(file);
-    if (stat.isDirectory()) for (const entry of readdirSync(file)) visit(path.join(file, entry));
-    else newest = Math.max(newest, stat.mtimeMs);
-  };
-  for (const input of inputs) visit(path.join(root, input));
-  return newest;
-}
-
-function buildIsCurrent() {
-  const buildId = path.join(distDir, 'BUILD_ID');
-  const server = path.join(distDir, 'standalone', 'cluster.cjs');
-  return existsSync(buildId) && existsSync(server) && statSync(buildId).mtimeMs >= newestSource();
-}
 
 function waitForPort(portNumber, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
@@ -97,7 +77,7 @@ if (demo) {
   );
 }
 
-if (!dev && !buildIsCurrent()) {
+if (!dev && !buildIsCurrent(distDir)) {
   console.log('> No current production build: running `npm run build` first.');
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, env, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
@@ -112,8 +92,8 @@ if (dev) {
   run(bin('next'), ['dev', '-p', port]);
 } else {
   // HOSTNAME is the machine's name in most shells; the standalone server binds to it.
-  // cluster.cjs runs server.js in WEB_CONCURRENCY workers (default: one per core).
-  run(process.execPath, [path.join(distDir, 'standalone', 'cluster.cjs')], {
+  // One Next.js process: one instance (run more behind the edge, `npm run start:edge`).
+  run(process.execPath, [path.join(distDir, 'standalone', 'server.js')], {
     env: { ...env, PORT: port, HOSTNAME: process.env.BIND_HOST ?? '0.0.0.0', NODE_ENV: 'production', ...(demo ? { DEMO: '1' } : {}) },
   });
 }

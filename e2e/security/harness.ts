@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -16,7 +16,7 @@ import { closedPort, distDir } from '../support/servers';
 export interface Site {
   url: string;
   port: number;
-  /** The cluster primary. */
+  /** The server process (one instance). */
   child: ChildProcess;
   log(): string;
   stop(): Promise<void>;
@@ -24,14 +24,13 @@ export interface Site {
 
 export async function startLoggedSite(env: Record<string, string>, port?: number): Promise<Site> {
   const sitePort = port ?? (await closedPort());
-  const child = spawn(process.execPath, [path.join(distDir, 'standalone', 'cluster.cjs')], {
+  const child = spawn(process.execPath, [path.join(distDir, 'standalone', 'server.js')], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(sitePort),
       HOSTNAME: '0.0.0.0',
       LOG_LEVEL: 'warn',
-      WEB_CONCURRENCY: '2',
       SESSION_COOKIE_SECURE: 'false',
       SESSION_SECRET: 'attack-suite-secret-'.padEnd(40, 'x'),
       SITE_URL: `http://127.0.0.1:${sitePort}`,
@@ -74,8 +73,8 @@ export async function refusedStart(env: Record<string, string | undefined>): Pro
   const port = await closedPort();
   const clean: Record<string, string | undefined> = { ...process.env };
   for (const name of ['API_BASE_URL', 'DEMO', 'API_SERVICE_TOKEN', 'SESSION_SECRET', 'REDIS_URL']) delete clean[name];
-  const child = spawn(process.execPath, [path.join(distDir, 'standalone', 'cluster.cjs')], {
-    env: { ...clean, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '0.0.0.0', WEB_CONCURRENCY: '1', ...env } as NodeJS.ProcessEnv,
+  const child = spawn(process.execPath, [path.join(distDir, 'standalone', 'server.js')], {
+    env: { ...clean, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '0.0.0.0', ...env } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -87,18 +86,6 @@ export async function refusedStart(env: Record<string, string | undefined>): Pro
   return { code, output };
 }
 
-/** The worker processes of a cluster primary. */
-export function workerPids(primary: number): number[] {
-  const dir = `/proc/${primary}/task`;
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((task) => {
-    try {
-      return readFileSync(`${dir}/${task}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
-    } catch {
-      return [];
-    }
-  });
-}
 
 /** Resident memory of a process in bytes (VmRSS), and the most it held (VmHWM). */
 export function memoryOf(pid: number): { rss: number; peak: number } {

@@ -2,11 +2,11 @@ import { type APIRequestContext, expect } from '@playwright/test';
 import { withLock } from './lock';
 import { latestCode } from './sandbox';
 
-/** Opens a page first so the context holds the XSRF cookie, and answers it for the header. */
+/** Asks for the XSRF cookie as the client fetcher does (app/api/xsrf), and answers it for the header. */
 export async function xsrfToken(request: APIRequestContext, base = ''): Promise<string> {
-  await request.get(`${base}/`);
+  await request.get(`${base}/api/xsrf`);
   const cookie = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
-  if (!cookie) throw new Error('no XSRF-TOKEN cookie after opening a page');
+  if (!cookie) throw new Error('no XSRF-TOKEN cookie from /api/xsrf');
   return cookie.value;
 }
 

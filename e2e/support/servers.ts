@@ -28,15 +28,14 @@ export interface RunningSite {
 }
 
 /**
- * A second production server (the standalone build, two workers under its cluster entry point)
- * with its own environment, for the cases the main e2e server cannot show: a stopped or slow
+ * A second production server (the standalone build's server.js, one instance) with its own environment, for the cases the main e2e server cannot show: a stopped or slow
  * upstream, tight rate limits, a restart. It talks to a given upstream, so it needs its own
  * session secret, as in production.
  */
 export async function startSite(port: number, env: Record<string, string> & { API_BASE_URL: string; SESSION_SECRET: string }): Promise<RunningSite> {
-  const child = spawn(process.execPath, [path.join(distDir, 'standalone', 'cluster.cjs')], {
+  const child = spawn(process.execPath, [path.join(distDir, 'standalone', 'server.js')], {
     // A real upstream in production needs its public origin (SITE_URL): here, the test site's own.
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '0.0.0.0', LOG_LEVEL: 'silent', WEB_CONCURRENCY: '2', SITE_URL: `http://127.0.0.1:${port}`, ...env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '0.0.0.0', LOG_LEVEL: 'silent', SITE_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;

@@ -39,6 +39,17 @@ function documentCookie(name: string): string | undefined {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
 }
 
+/**
+ * The XSRF cookie's token, asked for once when the page came without one (a public page from the
+ * edge's cache sets no cookie: app/api/xsrf).
+ */
+async function xsrfToken(): Promise<string> {
+  const token = documentCookie(XSRF_COOKIE);
+  if (token !== undefined || typeof document === 'undefined') return token ?? '';
+  await fetch('/api/xsrf', { credentials: 'same-origin' });
+  return documentCookie(XSRF_COOKIE) ?? '';
+}
+
 function pageLanguage(): string {
   return typeof document !== 'undefined' && document.documentElement.lang.startsWith('en') ? 'en' : 'tr';
 }
@@ -47,10 +58,10 @@ function pageLanguage(): string {
 export async function requestJson<T>(url: string, init: { method?: string; body?: BodyInit; json?: unknown } = {}): Promise<Envelope<T>> {
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': pageLanguage() });
   const method = init.method ?? (init.json !== undefined || init.body ? 'POST' : 'GET');
-  if (method !== 'GET') headers.set(XSRF_HEADER, documentCookie(XSRF_COOKIE) ?? '');
   if (init.json !== undefined) headers.set('Content-Type', 'application/json');
   let response: Response;
   try {
+    if (method !== 'GET') headers.set(XSRF_HEADER, await xsrfToken());
     response = await fetch(url, {
       method,
       headers,

@@ -5,15 +5,13 @@ import { getConfig } from '@/lib/config';
 /**
  * The client's address for rate limits and for the upstream's X-Forwarded-For.
  *
- * Under the production entry point (scripts/cluster.cjs) each worker writes it, from the socket,
- * into a header of its own before Next.js sees the request (TRUSTED_PROXY_HOPS says how many
- * X-Forwarded-For entries, from the right, our own proxies wrote), and removes whatever a client
- * sent under that name. Elsewhere (`next dev`) Next.js's X-Forwarded-For is read the same way:
- * Next.js fills it from the socket only when the client sent none.
+ * Next.js gives route handlers no socket: it fills X-Forwarded-For with the socket's address
+ * only when the client sent none. Behind the edge (deploy/nginx), which writes the header itself,
+ * TRUSTED_PROXY_HOPS=1 takes its entry; an origin reached directly believes what a client wrote,
+ * so in production only the edge reaches the origins (SECURITY.md).
  */
 export function clientIp(request: Request): string {
-  const { clientIpHeader, trustedProxyHops } = getConfig();
-  if (clientIpHeader) return request.headers.get(clientIpHeader) || 'unknown';
+  const { trustedProxyHops } = getConfig();
   const chain = (request.headers.get('x-forwarded-for') ?? '')
     .split(',')
     .map((entry) => entry.trim())

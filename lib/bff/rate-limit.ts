@@ -1,21 +1,19 @@
 import 'server-only';
-import cluster from 'node:cluster';
 import Redis from 'ioredis';
-import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { BudgetName } from '@/lib/bff/limits';
 import { getConfig } from '@/lib/config';
 import { getLogger } from '@/lib/logger';
 
 /**
  * Where the counts live: Redis when REDIS_URL is set (shared by every instance, kept across
- * restarts); otherwise the cluster primary's memory (shared by one instance's workers) or this
- * process's. When Redis cannot be reached, each instance counts in its own memory until it can:
- * the limits hold per instance, never fall away, and the log says so once per outage.
+ * restarts); otherwise this process's memory (one instance is one process). When Redis cannot be
+ * reached, each instance counts in its own memory until it can: the limits hold per instance,
+ * never fall away, and the log says so once per outage.
  */
 interface Counter {
   shared: RateLimiterAbstract | null;
-  local: RateLimiterAbstract;
-  fallback: RateLimiterMemory;
+  local: RateLimiterMemory;
 }
 
 let redis: Redis | null | undefined;
@@ -48,51 +46,34 @@ function counter(prefix: string, points: number, windowSeconds: number): Counter
   if (found) return found;
   const client = redisClient();
   const options = { points, duration: windowSeconds, keyPrefix: `ob:${prefix}` };
-  const local = cluster.isWorker ? new RateLimiterCluster({ ...options, timeoutMs: 2_000 }) : new RateLimiterMemory(options);
   found = {
     shared: client ? new RateLimiterRedis({ ...options, storeClient: client, rejectIfRedisNotReady: true }) : null,
-    local,
-    fallback: new RateLimiterMemory(options),
+    local: new RateLimiterMemory(options),
   };
   counters.set(id, found);
   return found;
 }
 
-/**
- * In a cluster worker the primary writes the line (scripts/cluster.cjs), so an instance says it
- * once, not once per worker.
- */
-function tellPrimary(state: 'fallback' | 'recovered', store?: string): boolean {
-  if (!cluster.isWorker || !process.send || store === 'cluster') return false;
-  process.send({ type: 'ob:rate-limit-store', state, store });
-  return true;
-}
-
-function reportFallback(store: 'redis' | 'cluster', error: unknown) {
+function reportFallback(error: unknown) {
   if (degraded) return;
   degraded = true;
-  if (tellPrimary('fallback', store)) return;
   getLogger().warn(
-    { store, error: error instanceof Error ? error.message : String(error) },
-    store === 'redis'
-      ? 'rate limits: Redis unreachable, counting in this instance until it answers again'
-      : 'rate limits: cluster primary unreachable, counting in this process until it answers again',
+    { store: 'redis', error: error instanceof Error ? error.message : String(error) },
+    'rate limits: Redis unreachable, counting in this instance until it answers again',
   );
 }
 
 function reportRecovery() {
   if (!degraded) return;
   degraded = false;
-  if (tellPrimary('recovered')) return;
   getLogger().info('rate limits: shared store answers again');
 }
 
 /** Runs one operation on the shared store, else on this instance's own memory. */
 async function run<T>(found: Counter, operation: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> {
-  const chain: { limiter: RateLimiterAbstract; store: 'redis' | 'cluster' | 'memory' }[] = [];
+  const chain: { limiter: RateLimiterAbstract; store: 'redis' | 'memory' }[] = [];
   if (found.shared) chain.push({ limiter: found.shared, store: 'redis' });
-  chain.push({ limiter: found.local, store: found.local instanceof RateLimiterCluster ? 'cluster' : 'memory' });
-  if (found.local !== found.fallback) chain.push({ limiter: found.fallback, store: 'memory' });
+  chain.push({ limiter: found.local, store: 'memory' });
   let lastError: unknown;
   if (found.shared && firstConnection) await firstConnection;
   for (const { limiter, store } of chain) {
@@ -104,7 +85,7 @@ async function run<T>(found: Counter, operation: (limiter: RateLimiterAbstract) 
       // A refusal is an answer; anything else is the store failing.
       if (error instanceof RateLimiterRes) throw error;
       lastError = error;
-      if (store !== 'memory') reportFallback(store, error);
+      if (store !== 'memory') reportFallback(error);
     }
   }
   throw lastError;

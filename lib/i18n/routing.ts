@@ -9,6 +9,9 @@ export const routing = defineRouting({
   defaultLocale: 'tr',
   localePrefix: 'as-needed',
   localeCookie: { name: 'NEXT_LOCALE', maxAge: 60 * 60 * 24 * 365, sameSite: 'lax' },
+  // hreflang comes from each page's metadata, under SITE_URL (lib/i18n/metadata.ts); next-intl's
+  // Link header would name whatever host was asked, and a shared cache would pass it on to everyone.
+  alternateLinks: false,
   pathnames: {
     '/': '/',
     '/nasil-yapilir': { tr: '/nasil-yapilir', en: '/how-to' },

@@ -1,0 +1,24 @@
+import { timingSafeEqual } from 'node:crypto';
+import { revalidateTag } from 'next/cache';
+import { getConfig } from '@/lib/config';
+import { SETTINGS_TAG } from '@/lib/settings';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * The provider's call after changing the upstream's settings (the campaign):
+ * `curl -X POST -H "Authorization: Bearer $REVALIDATE_SECRET" https://<site>/api/revalidate`.
+ * The settings and every public page made from them expire at once in Next.js's cache, on every
+ * instance (one Redis); the edge keeps a page at most EDGE_PAGE_SECONDS more. 404 where no secret is set.
+ */
+export async function POST(request: Request) {
+  const secret = getConfig().revalidateSecret;
+  if (!secret) return new Response(null, { status: 404 });
+  const given = Buffer.from(request.headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? '');
+  const expected = Buffer.from(secret);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    return Response.json({ status: false }, { status: 401, headers: { 'WWW-Authenticate': 'Bearer' } });
+  }
+  revalidateTag(SETTINGS_TAG, { expire: 0 });
+  return Response.json({ status: true, data: { revalidated: [SETTINGS_TAG] } });
+}

@@ -1,0 +1,36 @@
+// Next.js's cache (the upstream's settings, the public pages: unstable_cache and revalidateTag) in
+// one Redis for every instance when REDIS_URL is set: one revalidation reaches all of them, and a
+// new instance starts with the pages the others rendered. Without REDIS_URL it stays in this
+// process's memory, as Next.js's own default does. A maintained handler
+// (@fortedigital/nextjs-cache-handler); next.config.ts names this file.
+//
+// While Redis cannot be reached a read misses (within timeoutMs) and the page is rendered for
+// that request: no second, per-instance copy is kept beside Redis, since a revalidation on another
+// instance could not clear it.
+import { CacheHandler } from '@fortedigital/nextjs-cache-handler';
+import { ioredisAdapter } from '@fortedigital/nextjs-cache-handler/helpers/ioredisAdapter';
+import createLruHandler from '@fortedigital/nextjs-cache-handler/local-lru';
+import createRedisHandler from '@fortedigital/nextjs-cache-handler/redis-strings';
+import Redis from 'ioredis';
+
+CacheHandler.onCreation(({ buildId }) => {
+  const url = process.env.REDIS_URL;
+  if (!url || process.env.NEXT_PHASE === 'phase-production-build') return { handlers: [createLruHandler()] };
+  if (!globalThis.obCacheRedis) {
+    globalThis.obCacheRedis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+    // Reconnects on its own; a failed read is a miss.
+    globalThis.obCacheRedis.on('error', () => undefined);
+  }
+  return {
+    handlers: [
+      createRedisHandler({
+        client: ioredisAdapter(globalThis.obCacheRedis),
+        // Each build its own keys: a page names its build's script files.
+        keyPrefix: `ob:next:${buildId ?? 'dev'}:`,
+        timeoutMs: 500,
+      }),
+    ],
+  };
+});
+
+export default CacheHandler;

@@ -1,0 +1,60 @@
+import 'server-only';
+import { unstable_cache } from 'next/cache';
+import { getConfig } from '@/lib/config';
+import { inlineScriptHashes, ownRenderToken, RENDER_HEADER } from '@/lib/public-page';
+import { SETTINGS_TAG } from '@/lib/settings';
+
+/** Public pages rendered once and kept in Next.js's cache (lib/public-page.ts says why). */
+
+export interface PublicPage {
+  status: number;
+  html: string;
+  /** 'sha256-…' sources of every inline script the HTML holds. */
+  scriptHashes: string[];
+}
+
+/** A render that must not be kept (an upstream outage, a crash): served once, to the visitor who asked. */
+class UnkeptPage extends Error {
+  constructor(readonly page: PublicPage) {
+    super(`public page answered ${page.status}`);
+  }
+}
+
+async function renderPublicPage(path: string): Promise<PublicPage> {
+  // The standalone server listens on HOSTNAME; bound to every address, ask it on loopback.
+  const host = process.env.HOSTNAME && !['0.0.0.0', '::'].includes(process.env.HOSTNAME) ? process.env.HOSTNAME : '127.0.0.1';
+  const answer = await fetch(`http://${host}:${process.env.PORT ?? 3000}${path}`, {
+    headers: { [RENDER_HEADER]: ownRenderToken(), accept: 'text/html' },
+    redirect: 'manual',
+    cache: 'no-store',
+    signal: AbortSignal.timeout(getConfig().apiTimeoutMs),
+  });
+  const html = await answer.text();
+  const page = { status: answer.status, html, scriptHashes: inlineScriptHashes(html) };
+  if (answer.status !== 200 || !answer.headers.get('content-type')?.startsWith('text/html')) throw new UnkeptPage(page);
+  return page;
+}
+
+const cachedRenders = new Map<string, () => Promise<PublicPage>>();
+
+/**
+ * The public page at `path` from Next.js's cache, rendered when it has none or it is older than
+ * SETTINGS_CACHE_SECONDS; tagged with the settings, so revalidating them renders it anew. A render
+ * that failed is answered once and never kept; undefined when the server could not be asked at all.
+ */
+export async function publicPage(path: string): Promise<{ page: PublicPage; kept: boolean } | undefined> {
+  let cached = cachedRenders.get(path);
+  if (!cached) {
+    // Keyed by the upstream too: each upstream has its own settings.
+    cached = unstable_cache(() => renderPublicPage(path), ['public-page', path, getConfig().apiBaseUrl], {
+      revalidate: getConfig().settingsCacheMs / 1000,
+      tags: [SETTINGS_TAG, 'public-pages'],
+    });
+    cachedRenders.set(path, cached);
+  }
+  try {
+    return { page: await cached(), kept: true };
+  } catch (error) {
+    return error instanceof UnkeptPage ? { page: error.page, kept: false } : undefined;
+  }
+}

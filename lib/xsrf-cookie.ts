@@ -1,0 +1,12 @@
+import 'server-only';
+
+/** A new double-submit token for the XSRF cookie (lib/api/csrf.ts names it). */
+export const newXsrfToken = () => crypto.randomUUID().replaceAll('-', '');
+
+/** Readable by the page's own scripts by design: it guards state changes, it grants nothing. */
+export const xsrfCookieOptions = () =>
+  ({
+    path: '/',
+    sameSite: 'strict',
+    secure: process.env.NODE_ENV === 'production' && process.env.SESSION_COOKIE_SECURE !== 'false',
+  }) as const;
