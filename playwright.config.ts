@@ -36,10 +36,10 @@ export default defineConfig({
     },
     {
       name: 'phone',
-      // HTTP-level checks, the standalone server, the code limits and the attack suite (sites and
-      // sandboxes of their own, whose budgets one run spends) do not depend on the screen: desktop
-      // runs them.
-      testIgnore: ['bff.spec.ts', 'standalone.spec.ts', 'code-limits.spec.ts', 'attack.spec.ts'],
+      // HTTP-level checks, the standalone server, the code limits, the attack suite and the edge
+      // topology (sites and sandboxes of their own, whose budgets one run spends) do not depend on
+      // the screen: desktop runs them.
+      testIgnore: ['bff.spec.ts', 'standalone.spec.ts', 'code-limits.spec.ts', 'attack.spec.ts', 'edge.spec.ts'],
       use: {
         ...devices['Pixel 5'],
         viewport: { width: 360, height: 740 },

@@ -2,7 +2,9 @@
 // `npm test` on a fresh machine needs no set-up by hand. It uses the browser findChromium() finds,
 // else installs one: Playwright's own download where the network allows it, else Debian's chromium
 // through apt-get when running as root. Redis (the attack suite's shared limits) is Debian's
-// redis-server, installed the same way. Otherwise it stops at once with one line saying what to install.
+// redis-server, and the edge (scripts/edge.mjs: nginx with its brotli modules) Debian's nginx,
+// libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static, installed the same way.
+// Otherwise it stops at once with one line saying what to install.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -46,3 +48,17 @@ if (!existsSync(debianRedisServer) && !(aptInstall('redis-server') && existsSync
   process.exit(1);
 }
 console.log(`browser tests: Redis from ${debianRedisServer}`);
+
+// The edge of the serving topology (scripts/edge.mjs, deploy/nginx/nginx.conf.template).
+const nginxParts: [name: string, file: string][] = [
+  ['nginx', '/usr/sbin/nginx'],
+  ['libnginx-mod-http-brotli-filter', '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so'],
+  ['libnginx-mod-http-brotli-static', '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'],
+];
+for (const [name, file] of nginxParts) {
+  if (!existsSync(file) && !(aptInstall(name) && existsSync(file))) {
+    console.error(`No ${name} for the edge tests: install Debian's nginx, libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static (\`apt-get install nginx libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static\`).`);
+    process.exit(1);
+  }
+}
+console.log('browser tests: nginx from /usr/sbin/nginx, with its brotli modules');

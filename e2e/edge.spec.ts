@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
+import type { Edge } from '../scripts/edge.mjs';
+import { type Answer, bff, type Client, memoryOf, nationalityNumber, pool, send } from './security/harness';
+import { latestCode, sandbox } from './support/sandbox';
+import { sitePort } from './support/env';
+import { distDir } from './support/servers';
+
+/*
+ * The topology a provider runs (deploy/nginx, `npm run start:edge`): nginx in front, two instances
+ * of the standalone server sharing one redis-server, the sandbox behind them. Each visitor is a
+ * loopback address of its own, which nginx writes into X-Forwarded-For. The desktop project alone
+ * runs this file (playwright.config.ts); every loop is bounded.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const EDGE_SECONDS = 5;
+let edge: Edge;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  // Imported when run: an ES module of its own (import.meta), which the test loader would not compile.
+  const { startEdge } = await import('../scripts/edge.mjs');
+  edge = await startEdge({
+    distDir: path.basename(distDir),
+    dataDir: `.data/edge-e2e-${sitePort}`,
+    edgePort: 0,
+    appPorts: [0, 0],
+    edgeCacheSeconds: EDGE_SECONDS,
+    build: false,
+    // The sandbox's own 60 s resend rule would hide the site's limits.
+    sandboxEnv: { SANDBOX_RESEND_SECONDS: '0' },
+    env: { LOG_LEVEL: 'warn' },
+    output: () => undefined,
+  });
+});
+test.afterAll(async () => edge?.stop());
+
+const documentHeaders = { Accept: 'text/html,application/xhtml+xml' };
+const browserHeaders = { ...documentHeaders, 'Accept-Encoding': 'gzip, deflate, br, zstd' };
+const get = (target: string, headers: Record<string, string> = {}, client: Client = {}) => send(edge.url, 'GET', target, { headers, client });
+const cacheStatus = (answer: Answer) => answer.headers['x-cache-status'];
+const scriptSources = (answer: Answer) => /script-src ([^;]*)/.exec(String(answer.headers['content-security-policy'] ?? ''))?.[1] ?? '';
+
+test('an anonymous page is a hit at the edge on its second request, for a browser and for a client that sends no headers', async () => {
+  for (const page of ['/', '/nasil-yapilir', '/en', '/en/how-to']) {
+    await get(page, browserHeaders);
+    const again = await get(page, browserHeaders);
+    expect(again.status, page).toBe(200);
+    expect(cacheStatus(again), page).toBe('HIT');
+    // Kept compressed once, sent as kept.
+    expect(again.headers['content-encoding'], page).toBe('gzip');
+    expect(again.headers['set-cookie'], page).toBeUndefined();
+    expect(scriptSources(again), page).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/=]+')+$/);
+    // curl's, a monitor's or a crawler's GET: no Accept, no encoding. It costs what a browser's does.
+    await get(page, {});
+    const plain = await get(page, {});
+    expect(cacheStatus(plain), page).toBe('HIT');
+    expect(plain.text, page).toContain('<html lang=');
+  }
+});
+
+test('a visitor with a session is never answered from the edge, and no answer with a session cookie is kept', async () => {
+  const customer = FIXTURE_CUSTOMERS.notSent;
+  const visitor: Client = { address: '127.0.31.1', cookies: new Map() };
+  const start = await bff(edge.url, '/customers/auth-start', { nationality_number: customer.nationality_number }, visitor);
+  expect(start.status, start.text).toBe(200);
+  const auth = await bff(edge.url, '/customers/auth', { form_security_hash: start.json().hash, sms_code: await latestCode(customer.phone, edge.sandboxUrl) }, visitor);
+  expect(auth.status, auth.text).toBe(200);
+  for (const page of ['/', '/en']) {
+    for (let view = 0; view < 2; view++) {
+      const own = await get(page, documentHeaders, visitor);
+      expect(cacheStatus(own), page).toBe('BYPASS');
+      expect(own.text, page).toContain('Mehmet Demir');
+    }
+    for (let view = 0; view < 2; view++) {
+      const anonymous = await get(page, documentHeaders, { address: '127.0.31.2' });
+      expect(anonymous.text, page).not.toContain('Mehmet Demir');
+      expect(String(anonymous.headers['set-cookie'] ?? ''), page).not.toContain('ob_session');
+    }
+  }
+});
+
+test('/ and /en keep their languages whatever the language cookie says and however it is written, and no spelling changes what others get', async () => {
+  const cookies = ['', 'NEXT_LOCALE=tr', 'NEXT_LOCALE=en', 'NEXT_LOCALE= en', 'NEXT_LOCALE =en', 'NEXT_LOCALE=en; NEXT_LOCALE=tr', 'NEXT_LOCALE=tr; NEXT_LOCALE=en', 'a=1; NEXT_LOCALE=en ; b=2'];
+  for (const cookie of cookies) {
+    const headers = { ...documentHeaders, ...(cookie ? { Cookie: cookie } : {}) };
+    const english = await get('/en', headers);
+    expect(english.status, cookie).toBe(200);
+    expect(english.text, cookie).toContain('<html lang="en-US"');
+    const home = await get('/', headers);
+    // Turkish, or a redirect to the English the cookie remembers: never the other language under this path.
+    if (home.status === 200) expect(home.text, cookie).toContain('<html lang="tr-TR"');
+    else expect([home.status, home.headers.location], cookie).toEqual([307, '/en']);
+    // A visitor without a cookie still gets each page in its own language, and no cookie to change it.
+    const fresh = await get('/', documentHeaders);
+    expect(fresh.status, cookie).toBe(200);
+    expect(fresh.text, cookie).toContain('<html lang="tr-TR"');
+    expect(fresh.headers['set-cookie'], cookie).toBeUndefined();
+    const freshEnglish = await get('/en', documentHeaders);
+    expect(freshEnglish.text, cookie).toContain('<html lang="en-US"');
+    expect(freshEnglish.headers['set-cookie'], cookie).toBeUndefined();
+  }
+});
+
+test('made-up Host and X-Forwarded-Host values change nothing anyone gets and cost what a cached page costs', async () => {
+  await get('/nasil-yapilir', documentHeaders);
+  for (const headers of [{ Host: 'evil.example' }, { 'X-Forwarded-Host': 'evil.example' }, { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example:1' }] as Record<string, string>[]) {
+    const answer = await get('/nasil-yapilir', { ...documentHeaders, ...headers });
+    expect(answer.status, JSON.stringify(headers)).toBe(200);
+    expect(cacheStatus(answer), JSON.stringify(headers)).toBe('HIT');
+    expect(answer.text).not.toContain('evil.example');
+    expect(String(answer.headers.link ?? '')).not.toContain('evil.example');
+  }
+  const canonical = /<link rel="canonical" href="([^"]+)"/.exec((await get('/nasil-yapilir', documentHeaders)).text)?.[1];
+  expect(canonical).toBe(`${edge.url}/nasil-yapilir`);
+});
+
+test('10,000 made-up static file names are answered by nginx and leave every instance\'s memory where it was', async () => {
+  test.setTimeout(120_000);
+  const before = edge.instances.map((instance) => memoryOf(instance.pid!).rss);
+  const answers = await pool(
+    Array.from({ length: 10_000 }, () => () => get(`/_next/static/chunks/${randomUUID()}.js`, { 'Accept-Encoding': 'br' }, { address: '127.0.32.1' })),
+    20,
+  );
+  expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([404]));
+  const after = edge.instances.map((instance) => memoryOf(instance.pid!).rss);
+  for (const [index, rss] of after.entries()) expect(rss / before[index]!).toBeLessThan(1.1);
+  // A real one comes from disk, precompressed, for a year.
+  const html = (await get('/', documentHeaders)).text;
+  const asset = /<script src="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1];
+  const file = await get(asset!, { 'Accept-Encoding': 'br, gzip' });
+  expect(file.status).toBe(200);
+  expect(file.headers['content-encoding']).toBe('br');
+  expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(file.headers['x-content-type-options']).toBe('nosniff');
+});
+
+test('rate limits are shared: a budget spent through one instance is spent on the other, and X-Forwarded-For written by a client gains nothing', async () => {
+  // Straight to the instances, as nginx would call them: each believes the last X-Forwarded-For entry.
+  const [a, b] = edge.instances;
+  // Five contact messages an hour from one address (each naming another phone: three a day per phone).
+  const contact = (base: string, serial: number) =>
+    bff(base, '/forms/contact-form', { fullname: 'Deneme Kişi', phone: `+90 (532) 111 22 ${40 + serial}`, message: '' }, {}, { 'X-Forwarded-For': '203.0.113.9', Origin: base });
+  const onA = [];
+  for (let i = 0; i < 5; i++) onA.push((await contact(a!.url, i)).status);
+  expect(onA).toEqual([200, 200, 200, 200, 200]);
+  expect((await contact(b!.url, 5)).status).toBe(429);
+
+  // Through the edge: nginx writes the address it saw, whatever the client wrote.
+  const attacker = '127.0.33.1';
+  const answers = await pool(
+    Array.from({ length: 20 }, (_, i) => () =>
+      bff(edge.url, '/customers/auth-start', { nationality_number: nationalityNumber(40_000 + i) }, { address: attacker }, { 'X-Forwarded-For': `198.51.100.${i}` }),
+    ),
+    4,
+  );
+  expect(answers.filter((answer) => answer.status !== 429).length).toBeLessThanOrEqual(10);
+  expect(answers.some((answer) => answer.status === 429)).toBe(true);
+});
+
+test('a logout through one instance holds on the other', async () => {
+  const customer = FIXTURE_CUSTOMERS.underApproval;
+  const visitor: Client = { address: '127.0.34.1', cookies: new Map() };
+  const start = await bff(edge.url, '/customers/auth-start', { nationality_number: customer.nationality_number }, visitor);
+  const auth = await bff(edge.url, '/customers/auth', { form_security_hash: start.json().hash, sms_code: await latestCode(customer.phone, edge.sandboxUrl) }, visitor);
+  expect(auth.status, auth.text).toBe(200);
+  const copy: Client = { cookies: new Map(visitor.cookies) };
+  const [a, b] = edge.instances;
+  expect((await send(b!.url, 'GET', '/api/session', { client: copy })).json().data).toBeTruthy();
+  const logout = await send(a!.url, 'DELETE', '/api/session', {
+    headers: { 'X-XSRF-TOKEN': visitor.cookies!.get('XSRF-TOKEN')!, 'Sec-Fetch-Site': 'same-origin' },
+    client: visitor,
+  });
+  expect(logout.status, logout.text).toBe(200);
+  expect((await send(b!.url, 'GET', '/api/session', { client: copy })).json().data).toBeNull();
+  expect((await send(edge.url, 'GET', '/api/session', { client: copy })).json().data).toBeNull();
+});
+
+test('every HTML answer carries the policy, and no internal header leaves the edge', async () => {
+  for (const target of ['/', '/?x=1', '/apix', '/api-docs', '/_nextx', '/a.b', '/tr/eski-sayfa.html', '/bu-sayfa-yok']) {
+    const answer = await get(target, documentHeaders);
+    expect(String(answer.headers['content-type']), target).toContain('text/html');
+    expect(scriptSources(answer), target).toMatch(/^'self'/);
+    expect(scriptSources(answer), target).not.toContain('unsafe-inline');
+    for (const name of Object.keys(answer.headers)) expect(name, target).not.toMatch(/^x-(middleware|ob-|page-render)/);
+  }
+});
+
+test('one instance stopped under load: no GET fails, and every POST is answered once, or refused and safe to send again', async () => {
+  test.setTimeout(90_000);
+  const [, b] = edge.instances;
+  const deadline = Date.now() + 6_000;
+  const results: { kind: string; status: number }[] = [];
+  const worker = async (index: number) => {
+    const client: Client = { address: `127.0.35.${index + 1}`, cookies: new Map() };
+    while (Date.now() < deadline) {
+      // Past the edge's cache: a query renders at an instance.
+      const page = await get(`/nasil-yapilir?v=${index}`, documentHeaders, client).catch(() => ({ status: 0 }) as Answer);
+      results.push({ kind: 'GET', status: page.status });
+      const list = await bff(edge.url, '/util/infrastructure-inquiry/infrastructure', { type: 'city', parent_id: 34 }, client).catch(() => ({ status: 0 }) as Answer);
+      results.push({ kind: 'POST', status: list.status });
+    }
+  };
+  const load = Promise.all(Array.from({ length: 6 }, (_, index) => worker(index)));
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  await b!.stop();
+  await load;
+  await b!.start();
+  const gets = results.filter((result) => result.kind === 'GET');
+  const posts = results.filter((result) => result.kind === 'POST');
+  expect(gets.length).toBeGreaterThan(10);
+  expect(gets.filter((result) => result.status !== 200)).toEqual([]);
+  // An address list changes nothing upstream; a refusal (502/503) tells the page to let the person try again.
+  expect(posts.filter((result) => ![200, 502, 503].includes(result.status))).toEqual([]);
+});
+
+test('a settings change and the revalidation call reach both instances at once and the edge within its lifetime', async () => {
+  test.setTimeout(60_000);
+  const banner = 'Hoş Geldin İndirimi';
+  for (const instance of edge.instances) expect((await send(instance.url, 'GET', '/', { headers: documentHeaders })).text).toContain(banner);
+  await sandbox('/__sandbox/settings/campaign', { end_date: '2020-01-31' }, edge.sandboxUrl);
+  const refused = await send(edge.url, 'POST', '/api/revalidate', { headers: { Authorization: 'Bearer not-the-secret' } });
+  expect(refused.status).toBe(401);
+  const revalidated = await send(edge.url, 'POST', '/api/revalidate', { headers: { Authorization: `Bearer ${edge.revalidateSecret}` } });
+  expect(revalidated.status, revalidated.text).toBe(200);
+  for (const instance of edge.instances) expect((await send(instance.url, 'GET', '/', { headers: documentHeaders })).text).not.toContain(banner);
+  await expect
+    .poll(async () => (await get('/', documentHeaders)).text, { timeout: (EDGE_SECONDS + 2) * 1000, intervals: [250] })
+    .not.toContain(banner);
+});

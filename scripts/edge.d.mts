@@ -1,0 +1,44 @@
+/** Types of scripts/edge.mjs for the TypeScript that starts the topology (e2e/edge.spec.ts, the bench). */
+export interface EdgeInstance {
+  name: string;
+  port: number;
+  url: string;
+  pid: number | undefined;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface Edge {
+  url: string;
+  edgePort: number;
+  instances: EdgeInstance[];
+  redisUrl: string;
+  sandboxUrl: string | undefined;
+  apiBaseUrl: string;
+  stateDir: string;
+  revalidateSecret: string;
+  stop(): Promise<void>;
+  exited: Promise<void>;
+}
+
+export interface EdgeOptions {
+  distDir?: string;
+  dataDir?: string;
+  edgePort?: number;
+  appPorts?: number[];
+  publicHost?: string;
+  edgeCacheSeconds?: number;
+  build?: boolean;
+  redisUrl?: string;
+  apiBaseUrl?: string;
+  sandboxPort?: number;
+  sandboxEnv?: Record<string, string>;
+  sessionSecret?: string;
+  revalidateSecret?: string;
+  env?: Record<string, string>;
+  output?: (name: string, line: string) => void;
+  onUnexpectedExit?: (name: string, code: number | null, signal: NodeJS.Signals | null) => void;
+}
+
+export function startEdge(options?: EdgeOptions): Promise<Edge>;
+export function renderTemplate(template: string, values: Record<string, string>): string;

@@ -1,0 +1,290 @@
+// `npm run start:edge`: the whole serving topology of DESIGN.md §2 on one machine, as a provider
+// runs it: nginx (deploy/nginx/nginx.conf.template) in front of two plain standalone Next.js
+// servers, one redis-server shared by both, and the embedded sandbox API as their upstream.
+// Builds first when there is no current build (NEXT_DIST_DIR honoured). Ctrl-C stops everything,
+// and so does the death of any part.
+//
+// Environment (all optional): EDGE_PORT (8080), APP_PORTS ("3001,3002"), REDIS_URL (else a
+// redis-server of its own), API_BASE_URL (else the sandbox, on SANDBOX_PORT or a free port),
+// SESSION_SECRET and REVALIDATE_SECRET (else made once and kept in DATA_DIR), DATA_DIR
+// (.data/edge: the secrets and the sandbox's data), EDGE_CACHE_SECONDS (10), PUBLIC_HOST
+// (localhost:<EDGE_PORT>); every other variable (RATE_LIMIT_FACTOR, LOG_LEVEL, ...) reaches the
+// instances as it is.
+//
+// As a module (the Playwright tests, the bench): `startEdge({ edgePort: 0, appPorts: [0, 0],
+// dataDir, env: { RATE_LIMIT_FACTOR: '50' } })` starts the same topology on free ports and
+// returns { url, instances: [{ url, port, pid, stop(), start() }], redisUrl, sandboxUrl, stop() }.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { pathToFileURL } from 'node:url';
+import { buildIsCurrent } from './build-check.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const NGINX = '/usr/sbin/nginx';
+const REDIS = '/usr/bin/redis-server';
+const MODULES = '/usr/lib/nginx/modules';
+
+/** A port nothing listens on right now (the kernel's pick). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(what, check, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (child && child.exitCode !== null) throw new Error(`${what} exited (code ${child.exitCode}) before it was ready`);
+    if (Date.now() > deadline) throw new Error(`${what} was not ready within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+const listening = (port) =>
+  new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+
+const live = (port) =>
+  fetch(`http://127.0.0.1:${port}/api/health/live`, { signal: AbortSignal.timeout(2000) }).then(
+    (response) => response.ok,
+    () => false,
+  );
+
+/** A secret given, else the one kept in dataDir/name, else a new one kept there (64 hex characters). */
+function secret(given, dataDir, name) {
+  if (given) return given;
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const value = randomBytes(32).toString('hex');
+  writeFileSync(file, value, { mode: 0o600 });
+  return value;
+}
+
+/** The stop() of every topology this process started and has not stopped yet. */
+const running = new Set();
+
+/** Fills ${NAME} placeholders; a placeholder left unfilled is an error, not a broken config. */
+export function renderTemplate(template, values) {
+  return template.replace(/\$\{([A-Z_][A-Z0-9_]*)\}/g, (match, name) => {
+    if (!(name in values)) throw new Error(`nginx template: no value for ${match}`);
+    return String(values[name]);
+  });
+}
+
+/**
+ * Starts redis-server (unless redisUrl), the sandbox (unless apiBaseUrl), two instances and nginx.
+ * Ports given as 0 are free ones; `env` reaches the instances on top of process.env.
+ */
+export async function startEdge(options = {}) {
+  const e = process.env;
+  const distDir = path.resolve(root, options.distDir ?? e.NEXT_DIST_DIR ?? '.next');
+  const dataDir = path.resolve(root, options.dataDir ?? e.DATA_DIR ?? '.data/edge');
+  const edgePort = Number(options.edgePort ?? e.EDGE_PORT ?? 8080) || (await freePort());
+  const appPorts = await Promise.all(
+    (options.appPorts ?? (e.APP_PORTS ?? '3001,3002').split(',')).map(async (port) => Number(port) || (await freePort())),
+  );
+  const publicHost = options.publicHost ?? e.PUBLIC_HOST ?? `localhost:${edgePort}`;
+  const url = `http://${publicHost}`;
+  const output = options.output ?? ((name, line) => process.stdout.write(`${name.padEnd(8)}| ${line}\n`));
+  const children = new Set();
+  const temps = [];
+  let stopping;
+  let stopped;
+  const exited = new Promise((resolve) => (stopped = resolve));
+
+  /** Spawns a part with its output prefixed; an exit nobody asked for stops the whole topology. */
+  function run(name, command, args, spawnOptions = {}) {
+    if (stopping) throw new Error('the topology was stopped while it started');
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...spawnOptions });
+    children.add(child);
+    for (const stream of [child.stdout, child.stderr]) readline.createInterface({ input: stream }).on('line', (line) => output(name, line));
+    child.exited = new Promise((resolve) => child.once('exit', resolve));
+    child.once('exit', (code, signal) => {
+      children.delete(child);
+      if (child.expected || stopping) return;
+      output(name, `exited (${signal ?? `code ${code}`}): stopping the topology`);
+      options.onUnexpectedExit?.(name, code, signal);
+      stop();
+    });
+    return child;
+  }
+
+  async function end(child) {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    child.expected = true;
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 25_000);
+    await child.exited;
+    clearTimeout(killer);
+  }
+
+  let nginx;
+  let redis;
+  let sandbox;
+  const instances = [];
+  /** Stops nginx first (no new requests), then the instances, then what they use. */
+  function stop() {
+    stopping ??= (async () => {
+      await end(nginx);
+      await Promise.all(instances.map((instance) => instance.stop()));
+      await Promise.all([end(sandbox), end(redis), ...[...children].map(end)]);
+      for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+      running.delete(stop);
+      stopped();
+    })();
+    return stopping;
+  }
+  running.add(stop);
+
+  try {
+    if (options.build !== false && !buildIsCurrent(distDir)) {
+      output('build', `no current build in ${path.relative(root, distDir)}: running \`npm run build\` first`);
+      const build = spawnSync('npm', ['run', 'build'], { cwd: root, env: { ...e, NEXT_DIST_DIR: path.relative(root, distDir) }, stdio: 'inherit' });
+      if (build.status !== 0) throw new Error(`npm run build failed (exit ${build.status})`);
+    }
+    const standalone = path.join(distDir, 'standalone');
+    const staticDir = path.join(standalone, path.basename(distDir), 'static');
+    if (!existsSync(path.join(standalone, 'server.js')) || !existsSync(staticDir)) throw new Error(`no standalone build with its static files in ${standalone}`);
+    if (!existsSync(NGINX)) throw new Error(`no nginx at ${NGINX}: install Debian's nginx, libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static`);
+
+    // Redis: in-memory only, in a dir of its own, on loopback.
+    let redisUrl = options.redisUrl ?? e.REDIS_URL;
+    if (!redisUrl) {
+      if (!existsSync(REDIS)) throw new Error(`no redis-server at ${REDIS}: install Debian's redis-server, or set REDIS_URL`);
+      const port = await freePort();
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'edge-redis-'));
+      temps.push(dir);
+      redis = run('redis', REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning', '--dir', dir]);
+      await waitFor('redis-server', () => listening(port), redis);
+      redisUrl = `redis://127.0.0.1:${port}`;
+    }
+
+    // The sandbox API, with its data in dataDir (as `npm start`'s in .data).
+    let apiBaseUrl = options.apiBaseUrl ?? e.API_BASE_URL;
+    let sandboxUrl;
+    if (!apiBaseUrl) {
+      const port = Number(options.sandboxPort ?? e.SANDBOX_PORT ?? 0) || (await freePort());
+      sandbox = run('sandbox', path.join(root, 'node_modules', '.bin', 'tsx'), ['sandbox/main.ts'], {
+        env: {
+          ...e,
+          ...options.sandboxEnv,
+          SANDBOX_PORT: String(port),
+          SANDBOX_DB: path.join(dataDir, 'sandbox.db'),
+          SANDBOX_FILES_DIR: path.join(dataDir, 'uploads'),
+        },
+      });
+      await waitFor('sandbox', () => listening(port), sandbox);
+      apiBaseUrl = sandboxUrl = `http://127.0.0.1:${port}`;
+    }
+
+    // Two plain standalone servers. HOSTNAME=0.0.0.0, never 127.0.0.1 (README: the locale
+    // rewrite would take its origin for another one). One session and revalidation secret for
+    // both: any instance serves any visitor.
+    const instanceEnv = {
+      ...e,
+      DEMO: '1',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: secret(options.sessionSecret ?? e.SESSION_SECRET, dataDir, 'session-secret'),
+      REVALIDATE_SECRET: secret(options.revalidateSecret ?? e.REVALIDATE_SECRET, dataDir, 'revalidate-secret'),
+      SESSION_COOKIE_SECURE: 'false',
+      SITE_URL: url,
+      TRUSTED_PROXY_HOPS: '1',
+      ...options.env,
+      NODE_ENV: 'production',
+      HOSTNAME: '0.0.0.0',
+      API_BASE_URL: apiBaseUrl,
+      REDIS_URL: redisUrl,
+    };
+    for (const [index, port] of appPorts.entries()) {
+      const name = `app${index + 1}`;
+      const instance = {
+        name,
+        port,
+        url: `http://127.0.0.1:${port}`,
+        pid: undefined,
+        child: undefined,
+        /** (Re)starts this instance and waits until it answers its liveness check. */
+        async start() {
+          if (instance.child && instance.child.exitCode === null) return;
+          instance.child = run(name, process.execPath, [path.join(standalone, 'server.js')], { env: { ...instanceEnv, PORT: String(port) } });
+          instance.pid = instance.child.pid;
+          await waitFor(name, () => live(port), instance.child);
+        },
+        /** Stops this instance alone (the others and nginx keep running) and waits for its exit. */
+        stop: () => end(instance.child),
+      };
+      instances.push(instance);
+    }
+    await Promise.all(instances.map((instance) => instance.start()));
+
+    // nginx, in a prefix dir of its own that holds its config, pid, temp files, cache and logs.
+    const stateDir = mkdtempSync(path.join(os.tmpdir(), 'edge-nginx-'));
+    temps.push(stateDir);
+    const brotli = ['filter', 'static'].map((kind) => path.join(MODULES, `ngx_http_brotli_${kind}_module.so`)).filter(existsSync);
+    if (brotli.length < 2) output('edge', 'brotli modules not installed: static files go out gzip-compressed only (apt-get install libnginx-mod-http-brotli-static)');
+    const config = renderTemplate(readFileSync(path.join(root, 'deploy/nginx/nginx.conf.template'), 'utf8'), {
+      EDGE_LOAD_MODULES: brotli.length === 2 ? brotli.map((file) => `load_module ${file};`).join('\n') : '',
+      EDGE_BROTLI_STATIC: brotli.length === 2 ? 'brotli_static on;' : '# no brotli module',
+      EDGE_STATE_DIR: stateDir,
+      // Loopback only: the topology on one machine is not a public server.
+      EDGE_LISTEN: `127.0.0.1:${edgePort}`,
+      APP_SERVERS: appPorts.map((port) => `server 127.0.0.1:${port};`).join(' '),
+      STATIC_DIR: staticDir,
+      PUBLIC_HOST: publicHost,
+      EDGE_CACHE_SECONDS: String(options.edgeCacheSeconds ?? e.EDGE_CACHE_SECONDS ?? 10),
+    });
+    writeFileSync(path.join(stateDir, 'nginx.conf'), config);
+    // Started as root, nginx's workers need a user (Debian's has no `nobody` group) that can
+    // read the state dir; any other user runs them as itself.
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) chmodSync(stateDir, 0o755);
+    nginx = run('edge', NGINX, ['-p', stateDir, '-c', path.join(stateDir, 'nginx.conf'), '-g', `daemon off;${asRoot ? ' user nobody nogroup;' : ''}`]);
+    await waitFor('nginx', () => listening(edgePort), nginx, 10_000);
+
+    // exited: settles once everything is down (after stop(), or after a part died).
+    return { url, edgePort, instances, redisUrl, sandboxUrl, apiBaseUrl, stateDir, revalidateSecret: instanceEnv.REVALIDATE_SECRET, stop, exited };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+// `node scripts/edge.mjs`: start, print one line per part, stop on Ctrl-C / SIGTERM / a death.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // Also while still starting: whatever has started is stopped.
+  const shutdown = (code) => Promise.all([...running].map((stop) => stop())).then(() => process.exit(code));
+  process.once('SIGINT', () => shutdown(0));
+  process.once('SIGTERM', () => shutdown(0));
+  let topology;
+  try {
+    topology = await startEdge({ onUnexpectedExit: () => shutdown(1) });
+  } catch (error) {
+    console.error(`edge: ${error.message}`);
+    await shutdown(1);
+  }
+  const { url, instances, redisUrl, sandboxUrl, apiBaseUrl, stateDir } = topology;
+  console.log(`> edge     ${url}  (nginx: page cache, /_next/static from disk; config and logs in ${stateDir})`);
+  for (const instance of instances) console.log(`> ${instance.name}     ${instance.url}  (pid ${instance.pid})`);
+  console.log(`> redis    ${redisUrl}`);
+  console.log(sandboxUrl ? `> sandbox  ${sandboxUrl}  (one-time codes at ${sandboxUrl}/__sandbox/outbox)` : `> upstream ${apiBaseUrl}`);
+}
