@@ -3,5 +3,9 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const { checkConfigOrExit } = await import('@/lib/config-check');
     checkConfigOrExit();
+    // Watching Redis from the start: an outage this process saw before any customer came still
+    // ends the sessions a missed logout could revive (lib/session-revocation.ts).
+    const { sessionRevocation } = await import('@/lib/session-revocation');
+    sessionRevocation();
   }
 }

@@ -391,8 +391,67 @@ test.describe('limits that survive scale-out and faults (Redis)', () => {
       for (let i = 0; i < 8; i++) alone.push((await contact(b, '127.0.70.2')).status);
       expect(alone.filter((status) => status === 200)).toHaveLength(budgets.contactIp);
       expect(alone.slice(budgets.contactIp).every((status) => status === 429)).toBe(true);
-      expect(b.log().match(/Redis unreachable/g) ?? []).toHaveLength(1);
+      expect(b.log().match(/rate limits: Redis unreachable/g) ?? []).toHaveLength(1);
       figures.redis = { instances: 2, sharedAllowed: budgets.contactIp, sentAcrossBoth: shared.length, afterRestart: 429, withoutRedisAllowed: budgets.contactIp, logLines: 1 };
+    } finally {
+      await a.stop();
+      await b.stop();
+      await redis.stop();
+      await upstream.stop();
+    }
+  });
+});
+
+test.describe('logout that holds through a Redis outage and a restart (Redis)', () => {
+  test('a logged-out cookie stays out while Redis is down, once it is back, and after an instance restarted during the outage', async () => {
+    test.setTimeout(120_000);
+    const upstream = await startStubUpstream({
+      user_id: 8,
+      data: { name: 'Deneme', surname: 'Kişi', nationality_number: '10000000146', confirm_nationality: { status: 2 } },
+      subscriptions: [],
+    });
+    const redis = await startRedis();
+    const env = { API_BASE_URL: upstream.url, REDIS_URL: redis.url, RATE_LIMIT_FACTOR: '10' };
+    let a = await startLoggedSite(env);
+    const b = await startLoggedSite(env);
+    const logIn = async (address: string): Promise<Client> => {
+      const browser: Client = { address, cookies: jar() };
+      const auth = await bff(a.url, '/customers/auth', { form_security_hash: 'a'.repeat(20), sms_code: '123456' }, browser);
+      expect(auth.status, auth.text).toBe(200);
+      return browser;
+    };
+    const signedIn = async (site: Site, browser: Client) => (await send(site.url, 'GET', '/api/session', { client: { cookies: new Map(browser.cookies) } })).json().data !== null;
+    const logOut = (site: Site, browser: Client) =>
+      send(site.url, 'DELETE', '/api/session', { headers: { 'X-XSRF-TOKEN': browser.cookies!.get('XSRF-TOKEN')!, 'Sec-Fetch-Site': 'same-origin' }, client: browser });
+    try {
+      // Logged out while Redis answers; a copy of the cookie kept.
+      const first = await logIn('127.0.75.1');
+      const firstCopy: Client = { cookies: new Map(first.cookies) };
+      expect(await signedIn(b, firstCopy)).toBe(true);
+      expect((await logOut(a, first)).status).toBe(200);
+      expect(await signedIn(b, firstCopy)).toBe(false);
+      const second = await logIn('127.0.75.2');
+      const secondCopy: Client = { cookies: new Map(second.cookies) };
+
+      // Redis stops: nothing comes back to life (the case), and the instances say why.
+      await redis.stop();
+      expect(await signedIn(a, firstCopy)).toBe(false);
+      expect(await signedIn(b, firstCopy)).toBe(false);
+      // A logout that cannot be written, then a restart of that instance while Redis is still down.
+      expect((await logOut(a, second)).status).toBe(200);
+      const port = a.port;
+      await a.stop();
+      a = await startLoggedSite(env, port);
+
+      // Redis is back (empty): the logged-out copies stay out on both instances; a new login holds.
+      await redis.start();
+      await expect.poll(async () => signedIn(b, await logIn('127.0.75.3')), { timeout: 15_000 }).toBe(true);
+      for (const site of [a, b]) {
+        expect(await signedIn(site, firstCopy)).toBe(false);
+        expect(await signedIn(site, secondCopy)).toBe(false);
+      }
+      expect(b.log()).toMatch(/sessions: Redis unreachable, every session counts as logged out/);
+      figures.logoutThroughOutage = { revivedDuringOutage: 0, revivedAfterRestartAndReturn: 0 };
     } finally {
       await a.stop();
       await b.stop();

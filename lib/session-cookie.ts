@@ -1,2 +1,5 @@
 /** The session cookie's name, apart from lib/session.ts so proxy.ts can tell a customer's visit cheaply. */
 export const SESSION_COOKIE = 'ob_session';
+
+/** How long a session lasts (the cookie's life, and how long a logout's revocation is kept). */
+export const SESSION_TTL_SECONDS = 60 * 60 * 12;

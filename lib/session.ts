@@ -4,9 +4,9 @@ import { getIronSession, type IronSession, type SessionOptions } from 'iron-sess
 import { cookies } from 'next/headers';
 import { cache } from 'react';
 import type { SessionUser, User } from '@/lib/api/types';
-import { mark, wasMarked } from '@/lib/bff/rate-limit';
 import { getConfig } from '@/lib/config';
-import { SESSION_COOKIE } from '@/lib/session-cookie';
+import { sessionRevocation } from '@/lib/session-revocation';
+import { SESSION_COOKIE, SESSION_TTL_SECONDS } from '@/lib/session-cookie';
 import { callUpstream } from '@/lib/upstream';
 
 /**
@@ -16,9 +16,10 @@ import { callUpstream } from '@/lib/upstream';
 export interface SessionData {
   token?: string;
   sid?: string;
+  /** When it was issued (epoch ms): after a Redis outage, sessions from before it ended no longer count (lib/session-revocation.ts). */
+  at?: number;
 }
 
-const SESSION_TTL_SECONDS = 60 * 60 * 12;
 
 /** `__Host-` over HTTPS: the browser then refuses it from a subdomain or without Secure and Path=/. */
 export function sessionCookieName(): string {
@@ -35,12 +36,16 @@ export function sessionOptions(): SessionOptions {
   };
 }
 
-/** The session; one whose id was revoked by a logout (or that has none) holds no token. */
+/**
+ * The session; one whose id was revoked by a logout (or that has none), or that cannot be checked
+ * while Redis is down, holds no token.
+ */
 export async function getSession(): Promise<IronSession<SessionData>> {
   const session = await getIronSession<SessionData>(await cookies(), sessionOptions());
-  if (session.token && (!session.sid || (await wasMarked('revoked-session', session.sid, SESSION_TTL_SECONDS)))) {
+  if (session.token && (!session.sid || !(await sessionRevocation().holds(session.sid, session.at ?? 0)))) {
     session.token = undefined;
     session.sid = undefined;
+    session.at = undefined;
   }
   return session;
 }
@@ -49,12 +54,13 @@ export async function getSession(): Promise<IronSession<SessionData>> {
 export async function startSession(session: IronSession<SessionData>, token: string): Promise<void> {
   session.token = token;
   session.sid = randomUUID();
+  session.at = Date.now();
   await session.save();
 }
 
-/** Logout: the id is revoked where every instance looks (the rate-limit store), then the cookie goes. */
+/** Logout: the id is revoked where every instance looks (Redis), then the cookie goes. */
 export async function endSession(session: IronSession<SessionData>): Promise<void> {
-  if (session.sid) await mark('revoked-session', session.sid, SESSION_TTL_SECONDS);
+  if (session.sid) await sessionRevocation().revoke(session.sid);
   session.destroy();
 }
 

@@ -235,6 +235,8 @@ export async function startStubUpstream(user: unknown, delayMs = 0): Promise<Stu
 export interface Redis {
   url: string;
   stop(): Promise<void>;
+  /** Starts it again on the same port, empty (an outage that ends). */
+  start(): Promise<void>;
 }
 
 function answersPing(port: number): Promise<boolean> {
@@ -254,18 +256,24 @@ function answersPing(port: number): Promise<boolean> {
 /** Debian's redis-server on a free loopback port, in memory only. */
 export async function startRedis(): Promise<Redis> {
   const port = await closedPort();
-  const child = spawn(debianRedisServer, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], { stdio: 'ignore' });
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (await answersPing(port)) break;
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('redis-server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    const started = spawn(debianRedisServer, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], { stdio: 'ignore' });
+    child = started;
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      if (await answersPing(port)) break;
+      if (started.exitCode !== null || Date.now() > deadline) throw new Error('redis-server did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  await start();
   return {
     url: `redis://127.0.0.1:${port}`,
+    start,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (!child || child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

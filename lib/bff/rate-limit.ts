@@ -1,7 +1,7 @@
 import 'server-only';
-import Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { BudgetName } from '@/lib/bff/limits';
+import { redisConnected, resetRedisForTests, sharedRedis } from '@/lib/bff/redis';
 import { getConfig } from '@/lib/config';
 import { getLogger } from '@/lib/logger';
 
@@ -16,35 +16,14 @@ interface Counter {
   local: RateLimiterMemory;
 }
 
-let redis: Redis | null | undefined;
-/** Until Redis has answered once, a count waits for it (a second at most) rather than counting elsewhere. */
-let firstConnection: Promise<void> | undefined;
 let degraded = false;
 const counters = new Map<string, Counter>();
-
-function redisClient(): Redis | null {
-  if (redis !== undefined) return redis;
-  const { redisUrl } = getConfig();
-  if (!redisUrl) return (redis = null);
-  const client = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
-  // Reconnects on its own; errors are reported once, by the first count that falls back.
-  client.on('error', () => undefined);
-  firstConnection = new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, 1_000);
-    client.once('ready', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-  redis = client;
-  return redis;
-}
 
 function counter(prefix: string, points: number, windowSeconds: number): Counter {
   const id = `${prefix}|${points}|${windowSeconds}`;
   let found = counters.get(id);
   if (found) return found;
-  const client = redisClient();
+  const client = sharedRedis();
   const options = { points, duration: windowSeconds, keyPrefix: `ob:${prefix}` };
   found = {
     shared: client ? new RateLimiterRedis({ ...options, storeClient: client, rejectIfRedisNotReady: true }) : null,
@@ -75,7 +54,7 @@ async function run<T>(found: Counter, operation: (limiter: RateLimiterAbstract) 
   if (found.shared) chain.push({ limiter: found.shared, store: 'redis' });
   chain.push({ limiter: found.local, store: 'memory' });
   let lastError: unknown;
-  if (found.shared && firstConnection) await firstConnection;
+  if (found.shared) await redisConnected();
   for (const { limiter, store } of chain) {
     try {
       const result = await operation(limiter);
@@ -132,7 +111,6 @@ export async function mark(set: string, key: string, windowSeconds: number): Pro
 /** For tests: forget every limiter (the next call builds them from the configuration again). */
 export function resetRateLimitsForTests(): void {
   counters.clear();
-  redis?.disconnect();
-  redis = undefined;
+  resetRedisForTests();
   degraded = false;
 }
