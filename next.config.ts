@@ -17,8 +17,9 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   serverExternalPackages: ['pino'],
-  // Next.js's cache in Redis when REDIS_URL is set, shared by every instance (lib/cache-handler.mjs).
-  cacheHandler: path.resolve('lib/cache-handler.mjs'),
+  // Next.js's cache in Redis when REDIS_URL is set, shared by every instance (lib/cache-handler.mjs);
+  // `next dev` keeps nothing anyway.
+  cacheHandler: process.env.NODE_ENV === 'development' ? undefined : path.resolve('lib/cache-handler.mjs'),
   // proxy.ts tells a router fetch (the RSC header, the _rsc query) from a page view: it must never
   // be answered with the public page's HTML.
   skipProxyUrlNormalize: true,

@@ -43,17 +43,15 @@ const cachedRenders = new Map<string, () => Promise<PublicPage>>();
  * that failed is answered once and never kept; undefined when the server could not be asked at all.
  */
 export async function publicPage(path: string): Promise<{ page: PublicPage; kept: boolean } | undefined> {
+  const seconds = getConfig().settingsCacheMs / 1000;
   let cached = cachedRenders.get(path);
   if (!cached) {
     // Keyed by the upstream too: each upstream has its own settings.
-    cached = unstable_cache(() => renderPublicPage(path), ['public-page', path, getConfig().apiBaseUrl], {
-      revalidate: getConfig().settingsCacheMs / 1000,
-      tags: [SETTINGS_TAG, 'public-pages'],
-    });
+    cached = seconds > 0 ? unstable_cache(() => renderPublicPage(path), ['public-page', path, getConfig().apiBaseUrl], { revalidate: seconds, tags: [SETTINGS_TAG] }) : () => renderPublicPage(path);
     cachedRenders.set(path, cached);
   }
   try {
-    return { page: await cached(), kept: true };
+    return { page: await cached(), kept: seconds > 0 };
   } catch (error) {
     return error instanceof UnkeptPage ? { page: error.page, kept: false } : undefined;
   }
