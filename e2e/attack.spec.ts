@@ -101,6 +101,19 @@ test.describe('abuse limits against the real site and sandbox', () => {
     figures.enumeration = { sent: answers.length, learned: learned.length, registeredFound: registered, refused: answers.length - learned.length, seconds: Math.round((Date.now() - started) / 100) / 10 };
   });
 
+  test('rotating through the addresses of one /24 gains little: the network learns at most its own budget', async () => {
+    test.setTimeout(60_000);
+    const numbers = Array.from({ length: 120 }, (_, i) => nationalityNumber(30_000 + i));
+    const answers = await pool(
+      numbers.map((nationality_number, i) => () => bff(site.url, '/customers/auth-start', { nationality_number }, { address: `127.0.22.${1 + (i % 60)}`, cookies: jar() })),
+      6,
+    );
+    const learned = answers.filter((answer) => answer.status !== 429).length;
+    // Two numbers from each of 60 addresses: every address within its own 10, the /24 at its 30.
+    expect(learned).toBe(budgets.identityNetwork);
+    figures.networkRotation = { network: '/24', addresses: 60, sent: answers.length, learned };
+  });
+
   test('an SMS flood against one phone from 40 addresses costs at most its cap, and its owner still logs in', async () => {
     test.setTimeout(90_000);
     const owner = FIXTURE_CUSTOMERS.approved;

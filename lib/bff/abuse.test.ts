@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addressKey } from '@/lib/bff/client-ip';
+import { addressKey, networkKeys, plainAddress } from '@/lib/bff/client-ip';
 
 /**
  * The budgets as the backend-for-frontend spends them (lib/bff/budget-plan.ts), on this process's
@@ -49,6 +49,51 @@ describe('identity checks', () => {
     const results = [];
     for (let i = 0; i < 7; i++) results.push(await plan.spendBudgets('registerStep3', { nationality_number: tc(i) }, caller(`198.51.100.${i}`, { browser: 'one-browser' })));
     expect(results.map((wait) => wait === null)).toEqual([true, true, true, true, true, false, false]);
+  });
+});
+
+describe('networks', () => {
+  /** An address in /64 number `subnet` of /48 number `site`, all in 2001:db8::/32. */
+  const v6 = (site: number, subnet: number) => `2001:db8:${site.toString(16)}:${subnet.toString(16)}::1`;
+
+  it('an IPv4 /24 learns at most 30 TC numbers an hour, however many of its addresses it rotates through', async () => {
+    const answers = [];
+    for (let i = 0; i < 60; i++) answers.push(await plan.spendBudgets('authStart', { nationality_number: tc(i) }, caller(`198.51.100.${i}`, { browser: `b${i}` })));
+    expect(answers.filter((wait) => wait === null)).toHaveLength(30);
+    // Another network is another budget.
+    expect(await plan.spendBudgets('authStart', { nationality_number: tc(99) }, caller('198.51.101.1'))).toBeNull();
+  });
+
+  it('an IPv6 /48 learns at most 30, and a /32 at most 100, from a new /64 each time', async () => {
+    const inOneSite = [];
+    for (let i = 0; i < 40; i++) inOneSite.push(await plan.spendBudgets('registerStep3', { nationality_number: tc(i) }, caller(v6(1, i))));
+    expect(inOneSite.filter((wait) => wait === null)).toHaveLength(30);
+    const acrossSites = [];
+    for (let i = 0; i < 150; i++) acrossSites.push(await plan.spendBudgets('registerStep3', { nationality_number: tc(1000 + i) }, caller(v6(2 + Math.floor(i / 20), i))));
+    // 30 came from site 1 already: 70 more from the other sites of the /32.
+    expect(acrossSites.filter((wait) => wait === null)).toHaveLength(70);
+  });
+
+  it('codes asked for from one /24: 60 in 10 minutes, whatever the addresses and targets', async () => {
+    const answers = [];
+    for (let i = 0; i < 80; i++) answers.push(await plan.spendBudgets('approvePhoneRequest', { phone: `+90 (532) 000 ${String(100 + i).slice(-3)} 00` }, caller(`203.0.113.${i % 40}`)));
+    expect(answers.filter((wait) => wait === null)).toHaveLength(60);
+  });
+
+  it('names the networks of an address', () => {
+    expect(networkKeys('203.0.113.7')).toEqual({ network: '203.0.113.0/24' });
+    expect(networkKeys('::ffff:203.0.113.7')).toEqual({ network: '203.0.113.0/24' });
+    expect(networkKeys('2001:db8:abcd:12::1')).toEqual({ network: '2001:db8:abcd::/48', wide: '2001:db8::/32' });
+    expect(networkKeys('unknown')).toBeUndefined();
+  });
+});
+
+describe('one target, one budget', () => {
+  it('counts a Gmail mailbox once however it is spelled', async () => {
+    const spellings = ['Victim@Gmail.com', 'v.ictim@gmail.com', 'victim+x@gmail.com', 'vic.tim+y@googlemail.com', 'VICTIM@gmail.com', 'v.i.ctim@gmail.com'];
+    const answers = [];
+    for (const [i, mail] of spellings.entries()) answers.push(await plan.spendBudgets('approveMailRequest', { mail }, caller(`192.0.2.${i + 1}`)));
+    expect(answers.map((wait) => wait === null)).toEqual([true, true, true, true, true, false]);
   });
 });
 
@@ -120,5 +165,15 @@ describe('addressKey', () => {
     expect(addressKey('2001:db8:1:2:ffff:ffff:ffff:ffff')).toBe(addressKey('2001:db8:1:2::9'));
     expect(addressKey('2001:db8:1:3::1')).not.toBe(addressKey('2001:db8:1:2::1'));
     expect(addressKey('unknown')).toBe('unknown');
+  });
+});
+
+describe('plainAddress', () => {
+  it('takes an X-Forwarded-For entry as an IP address: a port is dropped, anything else is none', () => {
+    expect(plainAddress('203.0.113.7')).toBe('203.0.113.7');
+    expect(plainAddress('203.0.113.7:51234')).toBe('203.0.113.7');
+    expect(plainAddress('[2001:db8::1]:443')).toBe('2001:db8::1');
+    expect(plainAddress('2001:db8::1')).toBe('2001:db8::1');
+    for (const entry of ['unknown', 'evil.example', '', '203.0.113.7:x', '1.2.3']) expect(plainAddress(entry), entry).toBeUndefined();
   });
 });

@@ -1,8 +1,9 @@
 import 'server-only';
 import type { ApiCallName } from '@/lib/api/calls';
-import { addressKey } from '@/lib/bff/client-ip';
+import { addressKey, networkKeys } from '@/lib/bff/client-ip';
 import { type Device, keyed, knowsNationalityNumber } from '@/lib/bff/device';
 import { type Charge, charge, mark, wasMarked } from '@/lib/bff/rate-limit';
+import { mailTarget, phoneTarget } from '@/lib/bff/targets';
 import { getConfig } from '@/lib/config';
 
 /** Who is calling, as far as the limits care. */
@@ -37,23 +38,40 @@ const PLAIN: Partial<Record<ApiCallName, Charge['budget']>> = {
   applyReferenceCode: 'discountCodeIp',
 };
 
+/** The caller's address and the networks it belongs to, each as a store key. */
+interface Origin {
+  ip: string;
+  network?: string;
+  wide?: string;
+}
+
 /**
- * Identity checks count the different TC numbers an address (and a browser) asks about, so a
- * customer who tries again does not spend more, and an enumeration learns at most the budget.
+ * Identity checks count the different TC numbers an address, its networks and a browser ask about,
+ * so a customer who tries again does not spend more, and an enumeration learns at most the budget,
+ * however many addresses of one allocation it rotates through.
  */
-async function identityCharges(caller: Caller, ip: string, nationalityNumber: string): Promise<{ charges: Charge[]; seen: () => Promise<void> }> {
+async function identityCharges(caller: Caller, origin: Origin, nationalityNumber: string): Promise<{ charges: Charge[]; seen: () => Promise<void> }> {
   const { budgets } = getConfig();
   const window = budgets.identityIp.windowSeconds;
-  const ipEntry = `${ip}|${nationalityNumber}`;
-  const browserEntry = caller.browser ? `${keyed(caller.browser)}|${nationalityNumber}` : undefined;
-  const charges: Charge[] = [{ budget: 'identityCallsIp', key: ip }];
-  if (!(await wasMarked('identity-ip', ipEntry, window))) charges.push({ budget: 'identityIp', key: ip });
-  if (browserEntry && !(await wasMarked('identity-browser', browserEntry, window))) charges.push({ budget: 'identityBrowser', key: keyed(caller.browser!) });
+  const scopes: [set: string, budget: Charge['budget'], key: string | undefined][] = [
+    // The caller's own first (its address, its browser), then what it shares with others.
+    ['identity-ip', 'identityIp', origin.ip],
+    ['identity-browser', 'identityBrowser', caller.browser ? keyed(caller.browser) : undefined],
+    ['identity-network', 'identityNetwork', origin.network],
+    ['identity-wide-network', 'identityWideNetwork', origin.wide],
+  ];
+  const charges: Charge[] = [{ budget: 'identityCallsIp', key: origin.ip }];
+  const entries: [set: string, entry: string][] = [];
+  for (const [set, budget, key] of scopes) {
+    if (!key) continue;
+    const entry = `${key}|${nationalityNumber}`;
+    entries.push([set, entry]);
+    if (!(await wasMarked(set, entry, window))) charges.push({ budget, key });
+  }
   return {
     charges,
     seen: async () => {
-      await mark('identity-ip', ipEntry, window);
-      if (browserEntry) await mark('identity-browser', browserEntry, window);
+      for (const [set, entry] of entries) await mark(set, entry, window);
     },
   };
 }
@@ -65,9 +83,11 @@ async function identityCharges(caller: Caller, ip: string, nationalityNumber: st
  */
 export async function spendBudgets(name: ApiCallName, body: Body, caller: Caller): Promise<number | null> {
   const ip = keyed(addressKey(caller.ip));
-  const target = (field: string) => {
+  const networks = networkKeys(caller.ip);
+  const origin: Origin = { ip, network: networks && keyed(networks.network), wide: networks?.wide && keyed(networks.wide) };
+  const target = (field: string, canonical: (value: string) => string = (value) => value) => {
     const value = text(body?.[field]);
-    return value ? keyed(value) : undefined;
+    return value ? keyed(canonical(value)) : undefined;
   };
   const charges: Charge[] = [];
   let afterwards: (() => Promise<void>) | undefined;
@@ -77,6 +97,8 @@ export async function spendBudgets(name: ApiCallName, body: Body, caller: Caller
   const codeSend = (targetKey: string | undefined) => {
     add('codeSendIp', ip);
     add('codeSendIpHour', ip);
+    add('codeSendNetwork', origin.network);
+    add('codeSendWideNetwork', origin.wide);
     add('codeSendTarget', targetKey);
     add('codeSendTargetDay', targetKey);
   };
@@ -89,7 +111,7 @@ export async function spendBudgets(name: ApiCallName, body: Body, caller: Caller
       add('formStepIp', ip);
       const nationalityNumber = target('nationality_number');
       if (nationalityNumber) {
-        const identity = await identityCharges(caller, ip, nationalityNumber);
+        const identity = await identityCharges(caller, origin, nationalityNumber);
         charges.push(...identity.charges);
         afterwards = identity.seen;
       }
@@ -104,7 +126,7 @@ export async function spendBudgets(name: ApiCallName, body: Body, caller: Caller
         add('codeSendDevice', `${caller.device!.id}|${keyed(nationalityNumber)}`);
         add('codeSendDeviceDay', `${caller.device!.id}|${keyed(nationalityNumber)}`);
       } else {
-        const identity = await identityCharges(caller, ip, keyed(nationalityNumber));
+        const identity = await identityCharges(caller, origin, keyed(nationalityNumber));
         charges.push(...identity.charges);
         afterwards = identity.seen;
         codeSend(keyed(nationalityNumber));
@@ -112,20 +134,20 @@ export async function spendBudgets(name: ApiCallName, body: Body, caller: Caller
       break;
     }
     case 'approvePhoneRequest':
-      codeSend(target('phone'));
+      codeSend(target('phone', phoneTarget));
       break;
     case 'approveMailRequest':
-      codeSend(target('mail'));
+      codeSend(target('mail', mailTarget));
       break;
     case 'approvePhone':
       add('codeCheckIp', ip);
       add('codeCheckCode', target('sms_hash'));
-      add('codeCheckTarget', target('phone'));
+      add('codeCheckTarget', target('phone', phoneTarget));
       break;
     case 'approveMail':
       add('codeCheckIp', ip);
       add('codeCheckCode', target('mail_hash'));
-      add('codeCheckTarget', target('mail'));
+      add('codeCheckTarget', target('mail', mailTarget));
       break;
     case 'auth':
       add('codeCheckIp', ip);
@@ -133,7 +155,7 @@ export async function spendBudgets(name: ApiCallName, body: Body, caller: Caller
       break;
     case 'contactForm':
       add('contactIp', ip);
-      add('contactPhone', text(body?.phone) ? keyed(text(body?.phone)!.replace(/\D/g, '')) : undefined);
+      add('contactPhone', target('phone', phoneTarget));
       break;
     case 'uploadNationalityDocs':
     case 'uploadSubscriptionDocs':

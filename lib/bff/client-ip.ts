@@ -17,7 +17,18 @@ export function clientIp(request: Request): string {
     .map((entry) => entry.trim())
     .filter(Boolean);
   // Each proxy appended the address it saw; without our own proxies, Next.js's entry is the last.
-  return chain[chain.length - Math.max(1, trustedProxyHops)] ?? chain[0] ?? 'unknown';
+  return plainAddress(chain[chain.length - Math.max(1, trustedProxyHops)] ?? chain[0] ?? '') ?? 'unknown';
+}
+
+/**
+ * An X-Forwarded-For entry as an IP address: a port a balancer added (`203.0.113.7:5123`,
+ * `[2001:db8::1]:443`) is dropped, so it cannot make a new key per connection; anything that is
+ * no address is none.
+ */
+export function plainAddress(entry: string): string | undefined {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(entry);
+  const candidate = bracketed ? bracketed[1]! : /^[\d.]+:\d+$/.test(entry) ? entry.slice(0, entry.lastIndexOf(':')) : entry;
+  return isIP(candidate) ? candidate : undefined;
 }
 
 /**
@@ -28,6 +39,19 @@ export function addressKey(address: string): string {
   const plain = address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
   if (isIP(plain) !== 6) return plain;
   return `${expandIpv6(plain).slice(0, 4).join(':')}::/64`;
+}
+
+/**
+ * The wider networks one address belongs to, each counted with a larger budget of its own: an
+ * IPv4 address's /24; an IPv6 address's /48 (one site's allocation) and /32 (one provider's), so
+ * rotating addresses inside one allocation gains little.
+ */
+export function networkKeys(address: string): { network: string; wide?: string } | undefined {
+  const plain = address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
+  if (isIP(plain) === 4) return { network: `${plain.split('.').slice(0, 3).join('.')}.0/24` };
+  if (isIP(plain) !== 6) return undefined;
+  const groups = expandIpv6(plain);
+  return { network: `${groups.slice(0, 3).join(':')}::/48`, wide: `${groups.slice(0, 2).join(':')}::/32` };
 }
 
 function expandIpv6(address: string): string[] {

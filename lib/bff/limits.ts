@@ -22,6 +22,8 @@ export const BUDGETS = {
   codeSendTargetDay: { what: 'codes sent to one phone, mail or TC number', points: 20, windowSeconds: DAY, env: 'RATE_LIMIT_CODES_PER_TARGET_DAY' },
   codeSendIp: { what: 'codes asked for from one client address', points: 20, windowSeconds: MINUTES_10, env: 'RATE_LIMIT_CODES_PER_IP' },
   codeSendIpHour: { what: 'codes asked for from one client address', points: 40, windowSeconds: HOUR, env: 'RATE_LIMIT_CODES_PER_IP_HOUR' },
+  codeSendNetwork: { what: 'codes asked for from one network (IPv4 /24, IPv6 /48)', points: 60, windowSeconds: MINUTES_10, env: 'RATE_LIMIT_CODES_PER_NETWORK' },
+  codeSendWideNetwork: { what: 'codes asked for from one IPv6 /32', points: 200, windowSeconds: MINUTES_10, env: 'RATE_LIMIT_CODES_PER_WIDE_NETWORK' },
   codeSendDevice: {
     what: 'login codes for a TC number asked for from a browser that logged in with it before (its own bucket: a flood elsewhere does not lock it out)',
     points: 5,
@@ -36,6 +38,8 @@ export const BUDGETS = {
   // Identity checks: register-step-3 and transfer-register-step-4 answer `registered_user`, auth-start
   // answers differently for known and unknown numbers.
   identityIp: { what: 'different TC numbers one client address may check', points: 10, windowSeconds: HOUR, env: 'RATE_LIMIT_IDENTITY_PER_IP' },
+  identityNetwork: { what: 'different TC numbers one network (IPv4 /24, IPv6 /48) may check', points: 30, windowSeconds: HOUR, env: 'RATE_LIMIT_IDENTITY_PER_NETWORK' },
+  identityWideNetwork: { what: 'different TC numbers one IPv6 /32 may check', points: 100, windowSeconds: HOUR, env: 'RATE_LIMIT_IDENTITY_PER_WIDE_NETWORK' },
   identityBrowser: { what: 'different TC numbers one browser (its XSRF cookie) may check', points: 5, windowSeconds: HOUR, env: 'RATE_LIMIT_IDENTITY_PER_BROWSER' },
   identityCallsIp: { what: 'identity-check calls from one client address, repeats included', points: 60, windowSeconds: HOUR, env: 'RATE_LIMIT_IDENTITY_CALLS_PER_IP' },
   // Everything else.
