@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { apiCalls, apiCallNames } from '@/lib/api/calls';
 import { BUDGETS } from '@/lib/bff/limits';
@@ -469,6 +470,87 @@ test.describe('logout that holds through a Redis outage and a restart (Redis)', 
       await a.stop();
       await b.stop();
       await redis.stop();
+      await upstream.stop();
+    }
+  });
+});
+
+test.describe('uploads that cannot hold the door', () => {
+  test('slow bodies from several accounts are cut off at the deadline and a customer\'s upload goes through; no length, no upload', async () => {
+    test.setTimeout(90_000);
+    const upstream = await startStubUpstream({
+      user_id: 9,
+      data: { name: 'Deneme', surname: 'Kişi', nationality_number: '10000000214', confirm_nationality: { status: 0 } },
+      subscriptions: [],
+    });
+    const site = await startLoggedSite({ API_BASE_URL: upstream.url, UPLOADS_IN_FLIGHT: '2', UPLOAD_DEADLINE_SECONDS: '3', RATE_LIMIT_FACTOR: '10' });
+    const logIn = async (address: string): Promise<Client> => {
+      const browser: Client = { address, cookies: jar() };
+      const auth = await bff(site.url, '/customers/auth', { form_security_hash: 'a'.repeat(20), sms_code: '123456' }, browser);
+      expect(auth.status, auth.text).toBe(200);
+      return browser;
+    };
+    const boundary = 'slowuploadboundary';
+    const photo = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xdb, 0x00, 0x43]), Buffer.alloc(65, 1), Buffer.alloc(20_000, 0x42), Buffer.from([0xff, 0xd9])]);
+    const part = (name: string) => Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), photo, Buffer.from('\r\n')]);
+    const body = Buffer.concat([part('front-nationality-license'), part('back-nationality-license'), Buffer.from(`--${boundary}--\r\n`)]);
+    const uploadHeaders = (client: Client) => ({
+      'Content-Type': `multipart/form-data; boundary=${boundary}`,
+      'X-XSRF-TOKEN': client.cookies!.get('XSRF-TOKEN')!,
+      'Sec-Fetch-Site': 'same-origin',
+      Cookie: [...client.cookies!].map(([name, value]) => `${name}=${value}`).join('; '),
+    });
+    const path = '/api/v1/customers/upload-nationality-docs';
+    const upload = (client: Client) => send(site.url, 'POST', path, { body, headers: uploadHeaders(client), client });
+    /** The whole body announced, its first bytes sent, then one byte every half second. */
+    const slowUpload = (client: Client) => {
+      const url = new URL(site.url);
+      const request = http.request({ host: url.hostname, port: url.port, path, method: 'POST', localAddress: client.address, agent: false, headers: { ...uploadHeaders(client), 'Content-Length': String(body.length) } });
+      request.write(body.subarray(0, 200));
+      let sent = 200;
+      const timer = setInterval(() => request.write(body.subarray(sent, ++sent)), 500);
+      const answer = new Promise<number>((resolve) => {
+        request.on('response', (response) => {
+          clearInterval(timer);
+          resolve(response.statusCode ?? 0);
+          response.resume();
+        });
+        request.on('error', () => resolve(0));
+      });
+      return { answer, stop: () => (clearInterval(timer), request.destroy()) };
+    };
+    try {
+      const attackers = await Promise.all(['127.0.96.1', '127.0.96.2', '127.0.96.3'].map(logIn));
+      const customer = await logIn('127.0.96.9');
+      const slow = attackers.map(slowUpload);
+      try {
+        // Both slots held by slow bodies: the customer waits, told when to try again.
+        await expect.poll(async () => (await upload(customer)).status, { timeout: 5_000 }).toBe(503);
+        // Cut off at the deadline: the slots are free again for the customer.
+        const freedAt = Date.now();
+        await expect.poll(async () => (await upload(customer)).status, { timeout: 10_000, intervals: [500] }).toBe(200);
+        const statuses = await Promise.all(slow.map(({ answer }) => answer));
+        expect(statuses.filter((status) => status === 408)).toHaveLength(2);
+        expect(statuses.filter((status) => status === 503)).toHaveLength(1);
+        figures.slowUploads = { slowBodies: 3, cutOffAt408: 2, refused503: 1, customerWaitedMs: Date.now() - freedAt };
+      } finally {
+        for (const { stop } of slow) stop();
+      }
+
+      // An upload whose size is not announced is refused before it is read.
+      const chunked = await new Promise<number>((resolve) => {
+        const url = new URL(site.url);
+        const request = http.request({ host: url.hostname, port: url.port, path, method: 'POST', agent: false, headers: { ...uploadHeaders(customer), 'Transfer-Encoding': 'chunked' } });
+        request.on('response', (response) => {
+          resolve(response.statusCode ?? 0);
+          response.resume();
+        });
+        request.on('error', () => resolve(0));
+        request.end(body);
+      });
+      expect(chunked).toBe(411);
+    } finally {
+      await site.stop();
       await upstream.stop();
     }
   });

@@ -32,6 +32,7 @@ const envSchema = z.object({
   // `npm start` asks for the demo (the embedded sandbox API); nothing else runs it in production.
   DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
   UPLOADS_IN_FLIGHT: positiveInt(8),
+  UPLOAD_DEADLINE_SECONDS: positiveInt(120),
   // The shared secret of POST /api/revalidate (the provider's call after changing settings); unset: no such route.
   REVALIDATE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SETTINGS_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(60),
@@ -63,6 +64,8 @@ export interface Config {
   trustedProxyHops: number;
   /** Uploads one server process (one instance) takes at once. */
   uploadsInFlight: number;
+  /** How long an upload's body may take to arrive before it is cut off and its slot freed. */
+  uploadDeadlineMs: number;
   /** The bearer secret of POST /api/revalidate; undefined: the route answers 404. */
   revalidateSecret: string | undefined;
   /** How long server-rendered pages reuse the upstream's settings. */
@@ -178,6 +181,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     budgets,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     uploadsInFlight: e.UPLOADS_IN_FLIGHT,
+    uploadDeadlineMs: e.UPLOAD_DEADLINE_SECONDS * 1000,
     revalidateSecret: e.REVALIDATE_SECRET,
     settingsCacheMs: e.SETTINGS_CACHE_SECONDS * 1000,
     addressCacheMs: e.ADDRESS_CACHE_SECONDS * 1000,

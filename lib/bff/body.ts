@@ -9,14 +9,17 @@ import { SNIFF_BYTES, sniffFileType, UPLOAD_MAX_BYTES, type UploadType } from '@
 /** A body we refuse, with the HTTP status and the catalogue key of its message. */
 export class BodyError extends Error {
   constructor(
-    readonly status: 400 | 413 | 415,
-    readonly reason: 'invalidRequest' | 'fileTooLarge' | 'fileType' | 'fileCount',
+    readonly status: 400 | 408 | 413 | 415,
+    readonly reason: 'invalidRequest' | 'fileTooLarge' | 'fileType' | 'fileCount' | 'uploadTooSlow',
   ) {
     super(reason);
   }
 }
 
 export const JSON_BODY_LIMIT = 64 * 1024;
+/** An upload slower than this on average, once it has had this long, is cut off: it would hold its slot for minutes. */
+const UPLOAD_MIN_BYTES_PER_SECOND = 8 * 1024;
+const UPLOAD_GRACE_MS = 10_000;
 /** The most the image scrubber is handed in one write (see `feed` in readFilePart). */
 const SCRUB_WRITE_BYTES = 4096;
 
@@ -163,7 +166,11 @@ function readFilePart(stream: Readable, onError: (error: BodyError) => void): Pr
  * 4,000,000 bytes and of a type its first bytes prove. Memory stays bounded by the file count
  * times the size limit, once.
  */
-export async function readMultipartBody(request: Request, spec: { fields: readonly string[]; files: readonly string[] }): Promise<MultipartParts> {
+export async function readMultipartBody(
+  request: Request,
+  spec: { fields: readonly string[]; files: readonly string[] },
+  deadlineMs = Number.POSITIVE_INFINITY,
+): Promise<MultipartParts> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!contentType.startsWith('multipart/form-data') || !request.body) throw new BodyError(400, 'invalidRequest');
   const declared = Number(request.headers.get('content-length') ?? 0);
@@ -186,9 +193,26 @@ export async function readMultipartBody(request: Request, spec: { fields: readon
     const pending: Promise<unknown>[] = [];
     let failed = false;
     const source = Readable.fromWeb(request.body as unknown as NodeWebStream<Uint8Array>);
+    // A body that has not arrived by the deadline, or trickles in, is cut off at once: the
+    // refusal goes out and frees the slot, and whatever the client still sends is thrown away.
+    const started = Date.now();
+    let received = 0;
+    source.on('data', (chunk: Buffer) => (received += chunk.length));
+    const watch = setInterval(() => {
+      const elapsed = Date.now() - started;
+      if (elapsed < deadlineMs && (elapsed < UPLOAD_GRACE_MS || received >= (UPLOAD_MIN_BYTES_PER_SECOND * elapsed) / 1000)) return;
+      if (failed) return;
+      failed = true;
+      clearInterval(watch);
+      source.unpipe(parser);
+      source.resume();
+      reject(new BodyError(408, 'uploadTooSlow'));
+    }, Math.min(1_000, deadlineMs / 4));
+    watch.unref();
     const fail = (error: BodyError) => {
       if (failed) return;
       failed = true;
+      clearInterval(watch);
       // Drain rather than destroy: cancelling the request stream under Next.js throws elsewhere.
       // What is left is bounded by the Content-Length check above. The refusal goes out once the
       // body is in: sent while the client still writes, it may meet a reset connection instead.
@@ -234,6 +258,7 @@ export async function readMultipartBody(request: Request, spec: { fields: readon
       void Promise.all(pending).then(() => {
         if (failed) return;
         const complete = spec.files.every((name) => files[name]) && spec.fields.every((name) => fields[name]);
+        clearInterval(watch);
         if (!complete) fail(new BodyError(400, 'invalidRequest'));
         else resolve({ fields, files });
       });

@@ -126,6 +126,8 @@ async function answer(
         upstream.json = forwarded;
       }
     } else if (call.multipart) {
+      // Its size is known before it is read (browsers always send it), so none streams on unbounded.
+      if (!/^\d+$/.test(request.headers.get('content-length') ?? '')) return errorResponse(411, replyText(locale, 'invalidRequest'));
       // Counted before the body is read: a refused upload costs no memory.
       const wait = await spendBudgets(name, undefined, caller);
       if (wait !== null) return tooManyResponse(locale, wait);
@@ -133,7 +135,7 @@ async function answer(
       if (!release) {
         return errorResponse(503, replyText(locale, 'busy', { seconds: UPLOAD_RETRY_SECONDS }), { 'Retry-After': String(UPLOAD_RETRY_SECONDS) });
       }
-      upstream.multipart = encodeMultipart(await readMultipartBody(request, call.multipart));
+      upstream.multipart = encodeMultipart(await readMultipartBody(request, call.multipart, getConfig().uploadDeadlineMs));
     }
 
     if (!call.multipart) {
