@@ -1,10 +1,11 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
 import { openHeaderMenu } from './support/header';
-import { randomNationalityNumber } from './support/people';
 import { latestCode, sandbox } from './support/sandbox';
 import { closedPort, type RunningSandbox, type RunningSite, startSandbox, startSite } from './support/servers';
-import { chooseAddress } from './support/wizard';
+import { acceptConsents } from './support/consents';
+import { randomMail, randomNationalityNumber, randomPhone } from './support/people';
+import { chooseAddress, fillIdentity, newApplicant, verifyContact } from './support/wizard';
 
 /**
  * Every call shows progress, and a slow upstream is told and bounded (API_TIMEOUT_MS): a site and
@@ -142,4 +143,36 @@ test("a slow login: each step's button is busy while its call runs and sends onc
   const confirm = login.getByRole('button', { name: 'Kodu Onayla' });
   await clickBusy(confirm);
   await expect(login).toBeHidden({ timeout: 15_000 });
+});
+
+test('§4 filing answered after the bound: the upstream filed it, so the finish line shows its number; nothing is sent twice', async ({ page }) => {
+  await atAddress(page);
+  await page.getByRole('button', { name: 'Paket Seç' }).click();
+  await page.getByRole('radio').first().check();
+  await page.getByLabel('Kurulum ücreti ödeme yöntemi').selectOption({ label: '12 X 150 TL' });
+  await page.getByRole('button', { name: 'Nüfus Bilgilerini Ekle' }).click();
+  await fillIdentity(page, newApplicant());
+  await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
+  await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
+  await expect(page.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
+  await verifyContact(page, 'phone', randomPhone(), upstream.url);
+  await verifyContact(page, 'mail', randomMail(), upstream.url);
+  await acceptConsents(page);
+  const filings: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/v1/customers/register-step-4')) filings.push(request.method());
+  });
+  // The upstream files at once and answers 3 s after the site's bound.
+  await sandbox('/__sandbox/slow', { ms: TIMEOUT_MS + 3000, afterEffect: true }, upstream.url);
+  await page.getByRole('button', { name: 'Kaydı Tamamla' }).click();
+  await sandbox('/__sandbox/slow', { ms: 0 }, upstream.url);
+  // Past the bound the overlay still says it is working: no error, no 'Tekrar dene'.
+  await expect(overlay(page).getByText('İşleminiz sürüyor, lütfen bekleyin…')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Başvurunuz alındı' })).toBeVisible({ timeout: TIMEOUT_MS + 20_000 });
+  await expect(page.getByText(/^Başvuru numaranız: \d+/)).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  expect(filings).toEqual(['POST']);
+  // Signed in by the late answer, with the one application it filed.
+  const session = await page.request.get(`${site.url}/api/session`);
+  expect(((await session.json()).data.subscriptions as unknown[]).length).toBe(1);
 });

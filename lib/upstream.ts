@@ -32,6 +32,8 @@ export interface UpstreamRequest {
   userToken?: string;
   /** Extra headers we decide to send (Accept-Language, X-Forwarded-For, X-Request-Id). */
   headers?: Record<string, string>;
+  /** How long to wait for the answer: API_TIMEOUT_MS unless the caller waits longer (a filing call, lib/bff/filing.ts). */
+  timeoutMs?: number;
 }
 
 /**
@@ -109,7 +111,7 @@ export async function callUpstream<T = unknown>(name: ApiCallName, request: Upst
   const started = performance.now();
   let answer: { status: number; text: string };
   try {
-    answer = await send(new URL(`${config.apiBaseUrl}/v1${call.path}`), call.method, headers, body, AbortSignal.timeout(config.apiTimeoutMs));
+    answer = await send(new URL(`${config.apiBaseUrl}/v1${call.path}`), call.method, headers, body, AbortSignal.timeout(request.timeoutMs ?? config.apiTimeoutMs));
   } catch (error) {
     const { name: errorName, code } = error as { name?: string; code?: string };
     const failure =

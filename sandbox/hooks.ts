@@ -17,7 +17,7 @@ export interface HookControls {
   reset(): void;
   advanceClock(seconds: number): void;
   clockOffsetSeconds(): number;
-  setSlow(ms: number): void;
+  setSlow(ms: number, afterEffect?: boolean): void;
   /** The named /v1 calls answer 503 from now on; an empty list heals them. */
   setFailing(calls: ApiCallName[]): void;
 }
@@ -44,7 +44,10 @@ const clockSchema = defineSchema({
 });
 const expireSchema = defineSchema({ to: { type: 'string', required: true, label: 'Alıcı', maxLength: 254 } });
 const formExpireSchema = defineSchema({ hash: { type: 'string', required: true, label: 'Form', maxLength: 128 } });
-const slowSchema = defineSchema({ ms: { type: 'number', required: true, label: 'Gecikme', min: 0, max: 120_000 } });
+const slowSchema = defineSchema({
+  ms: { type: 'number', required: true, label: 'Gecikme', min: 0, max: 120_000 },
+  afterEffect: { type: 'bool', label: 'Etkiden sonra' },
+});
 const failSchema = defineSchema({ calls: { type: 'array', required: true, label: 'Çağrılar', maxLength: 50 } });
 
 function body<T>(request: HookRequest, schema: Schema): T {
@@ -99,9 +102,9 @@ export function handleHook(ctx: Context, controls: HookControls, request: HookRe
   }
 
   if (post(/^\/__sandbox\/slow$/)) {
-    const { ms } = body<{ ms: number }>(request, slowSchema);
-    controls.setSlow(ms);
-    return { data: { ms } };
+    const { ms, afterEffect = false } = body<{ ms: number; afterEffect?: boolean }>(request, slowSchema);
+    controls.setSlow(ms, afterEffect);
+    return { data: { ms, afterEffect } };
   }
 
   if (post(/^\/__sandbox\/fail$/)) {

@@ -165,6 +165,20 @@ describe('hooks, reset and persistence', () => {
     await sb.hook('/slow', { ms: 0 });
   });
 
+  it('with afterEffect, does the work at once and holds the answer back (a call that took effect, answered late)', async () => {
+    const { nationality_number, phone } = FIXTURE_CUSTOMERS.approved;
+    const outbox = async () => (await sb.call(`/__sandbox/outbox?to=${encodeURIComponent(phone)}`)).body.data as unknown[];
+    const before = (await outbox()).length;
+    await sb.hook('/slow', { ms: 1_500, afterEffect: true });
+    let answered = false;
+    const late = sb.call('/v1/customers/auth-start', { nationality_number }).then((answer) => ((answered = true), answer));
+    // Taken off while the call runs: the call keeps the delay it came with.
+    await sb.hook('/slow', { ms: 0 });
+    await expect.poll(outbox, { timeout: 1_000, interval: 50 }).toHaveLength(before + 1);
+    expect(answered).toBe(false);
+    expect((await late).status).toBe(200);
+  });
+
   it('makes the named calls fail with 503 on request, and heals them', async () => {
     await sb.hook('/fail', { calls: ['getSettings'] });
     const failed = await sb.call('/v1/app-settings/countries');

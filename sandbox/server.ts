@@ -209,6 +209,8 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   const store = new Store(options.dbPath, options.filesDir);
   let clockOffsetMs = 0;
   let slowMs = 0;
+  /** The delay comes after the call took effect: a call that files, then answers late. */
+  let slowAfterEffect = false;
   let failing = new Set<ApiCallName>();
   let origin = options.publicUrl?.replace(/\/+$/, '') ?? '';
 
@@ -230,6 +232,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     reset() {
       clockOffsetMs = 0;
       slowMs = 0;
+      slowAfterEffect = false;
       failing = new Set();
       store.wipe();
       seed();
@@ -238,8 +241,9 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
       clockOffsetMs += seconds * 1000;
     },
     clockOffsetSeconds: () => clockOffsetMs / 1000,
-    setSlow(ms: number) {
+    setSlow(ms: number, afterEffect = false) {
       slowMs = ms;
+      slowAfterEffect = afterEffect;
     },
     setFailing(calls: ApiCallName[]) {
       failing = new Set(calls);
@@ -371,7 +375,18 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
       }
       throw new SandboxError(404, texts.notFound);
     }
-    if (slowMs > 0) await new Promise((resolve) => setTimeout(resolve, slowMs));
+    // The delay as it was when the call came (a test may take it off while the call runs).
+    const delayMs = slowMs;
+    if (delayMs > 0 && slowAfterEffect) {
+      // Done at once, answered late: the answer is held back, not the work.
+      const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
+      res.end = ((...args: unknown[]) => {
+        setTimeout(() => end(...args), delayMs);
+        return res;
+      }) as typeof res.end;
+    } else if (delayMs > 0) {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
     // An outage of this call, asked for by a test (POST /__sandbox/fail).
     if (failing.has(name)) throw new SandboxError(503, texts.generic);
     await handleCall(req, res, name);

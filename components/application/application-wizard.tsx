@@ -25,7 +25,7 @@ import { useCurrentUser } from '@/components/session/session-provider';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { Stepper } from '@/components/ui/stepper';
-import { ApiError, callApi } from '@/lib/api/client';
+import { ApiError, callApi, untilFiled } from '@/lib/api/client';
 import { isFormRefused } from '@/lib/api/error-message';
 import type { Campaign, Country, InfrastructureResult, Job, Option, Product, SubscriptionSummary } from '@/lib/api/types';
 import { type Flow, productsForConnection } from '@/lib/application/draft';
@@ -164,11 +164,14 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
     // Moving on without a code asks first where the code box is (spec §4); 'Kod Ekle' stays on the step.
     if (spec.codes === (loggedIn ? 'customer' : 'visitor') && !(await confirmWithoutCode())) return;
     // The spec's loading overlay covers the call (not the questions before it).
-    const answer = await loader.run(call.send(callApi, { ...state, ...change }, { consents: acceptedConsents(state.consents), identity }));
+    const sending = call.send(callApi, { ...state, ...change }, { consents: acceptedConsents(state.consents), identity });
     if (filesApplication(call)) {
+      // A late answer is waited for, never sent again: the upstream may have filed it.
+      await loader.run(untilFiled(sending, state.formHash));
       await complete();
       return;
     }
+    const answer = await loader.run(sending);
     dispatch({ type: 'answered', step: name, hash: answer.hash, adds: answer.adds, now: clock(), formId: newFormId() });
     goTo(index + 1);
   };

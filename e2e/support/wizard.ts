@@ -54,7 +54,7 @@ export async function fillIdentity(page: Page, person: Identity) {
 }
 
 /** Adds and verifies the phone or the mail through its popup, with the code from the sandbox outbox. */
-export async function verifyContact(page: Page, kind: 'phone' | 'mail', value: string) {
+export async function verifyContact(page: Page, kind: 'phone' | 'mail', value: string, sandboxBase?: string) {
   await page.getByRole('button', { name: kind === 'phone' ? 'Cep telefonu: Ekle' : 'E-posta: Ekle' }).click();
   const dialog = page.getByRole('dialog', { name: kind === 'phone' ? 'Telefon numarası doğrulama' : 'E-posta doğrulama' });
   const input = dialog.getByLabel(kind === 'phone' ? 'Cep telefonu numaranız' : 'E-posta adresiniz');
@@ -62,7 +62,7 @@ export async function verifyContact(page: Page, kind: 'phone' | 'mail', value: s
   else await input.fill(value);
   await dialog.getByRole('button', { name: 'Kod Gönder' }).click();
   await expect(dialog.getByRole('status').filter({ hasText: kind === 'phone' ? maskPhone(value) : maskMail(value) })).toBeVisible();
-  await dialog.getByLabel('Onay kodu').pressSequentially(await latestCode(value));
+  await dialog.getByLabel('Onay kodu').pressSequentially(await latestCode(value, sandboxBase));
   await dialog.getByRole('button', { name: 'Onayla' }).click();
   await expect(dialog).toBeHidden();
 }

@@ -104,3 +104,36 @@ export function callApi<N extends ApiCallName>(name: N, body?: ApiBody<N>): Prom
 }
 
 export const SESSION_URL = '/api/session';
+
+/** How often, and how many times, the answer of a late filing call is asked for (the server waits two minutes). */
+const FILING_ASK_MS = 2_000;
+const FILING_ASKS = 70;
+
+/**
+ * A call that files an application and outlasted the server's bound (504 with
+ * `details.filing_pending`) is never sent again: the upstream may still file it. Its answer is
+ * asked for at /api/filing until it is in (app/api/filing): resolved once it was filed (the
+ * session, if the call starts one, is set by then), its refusal thrown as the call's own would be,
+ * and the first timeout thrown when no answer ever came.
+ */
+export async function untilFiled(sending: Promise<unknown>, formHash: string | null, pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))): Promise<void> {
+  try {
+    await sending;
+    return;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.details?.filing_pending !== true || !formHash) throw error;
+    for (let ask = 0; ask < FILING_ASKS; ask++) {
+      await pause(FILING_ASK_MS);
+      try {
+        await requestJson('/api/filing', { json: { form_security_hash: formHash } });
+        return;
+      } catch (asked) {
+        // Still on its way, or this ask itself lost: ask again.
+        if (asked instanceof ApiError && (asked.details?.filing_pending === true || asked.status === 0 || asked.status === 502)) continue;
+        if (asked instanceof ApiError && asked.details?.filing_unknown === true) throw error;
+        throw asked;
+      }
+    }
+    throw error;
+  }
+}

@@ -356,7 +356,9 @@ describe('the uploads are checked as they stream in (spec §5)', () => {
     }
     const encoded = new Response(form);
     const name: ApiCallName = parts.some(([part]) => part === 'tax-plate') ? 'uploadSubscriptionDocs' : 'uploadNationalityDocs';
-    const response = await post(name, Buffer.from(await encoded.arrayBuffer()), { 'Content-Type': encoded.headers.get('content-type')! }, language);
+    const body = Buffer.from(await encoded.arrayBuffer());
+    // As a browser sends it: the size announced (an upload without one is refused with 411).
+    const response = await post(name, body, { 'Content-Type': encoded.headers.get('content-type')!, 'Content-Length': String(body.length) }, language);
     return { status: response.status, body: await response.json() };
   }
 
@@ -388,6 +390,17 @@ describe('the uploads are checked as they stream in (spec §5)', () => {
     );
     await refused([['front-nationality-license', PDF]], 400, INVALID_REQUEST);
     await refused([['tax-plate', PDF], ['signature-circular', JPEG]], 400, INVALID_REQUEST);
+    expect(received.length).toBe(before);
+  });
+
+  it('answers 411 to an upload that does not announce its size, and reads nothing', async () => {
+    // Signed in by the test before (each login spends the code-check budget of the fixture's hash).
+    const before = received.length;
+    const form = new FormData();
+    form.append('front-nationality-license', new Blob([new Uint8Array(PDF)]), 'a.pdf');
+    const encoded = new Response(form);
+    const response = await post('uploadNationalityDocs', Buffer.from(await encoded.arrayBuffer()), { 'Content-Type': encoded.headers.get('content-type')! }, 'tr');
+    expect(response.status).toBe(411);
     expect(received.length).toBe(before);
   });
 

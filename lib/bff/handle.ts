@@ -9,6 +9,7 @@ import { spendBudgets } from '@/lib/bff/budget-plan';
 import { clientIp } from '@/lib/bff/client-ip';
 import { isTrustedStateChange, readCookie } from '@/lib/bff/csrf';
 import { deviceCookieAfterLogin, readDevice } from '@/lib/bff/device';
+import { fileApplication, FilingPending } from '@/lib/bff/filing';
 import { envelopeResponse, errorResponse, replyText, fieldErrorResponse, responseLocale, sessionExpiredResponse, tooManyResponse, validationResponse } from '@/lib/bff/responses';
 import { uploadSlots } from '@/lib/bff/upload-slots';
 import { catalogueText, safeDetails } from '@/lib/bff/upstream-text';
@@ -16,7 +17,7 @@ import { XSRF_COOKIE } from '@/lib/api/csrf';
 import { getConfig } from '@/lib/config';
 import { getLogger } from '@/lib/logger';
 import { getSession, sessionUser, startSession } from '@/lib/session';
-import { callUpstream, UpstreamError, type UpstreamRequest } from '@/lib/upstream';
+import { callUpstream, type UpstreamAnswer, UpstreamError, type UpstreamRequest } from '@/lib/upstream';
 import type { Consents } from '@/lib/validation/consents';
 
 export { clientIp } from '@/lib/bff/client-ip';
@@ -143,8 +144,11 @@ async function answer(
       if (wait !== null) return tooManyResponse(locale, wait);
     }
 
-    const response = await forward(name, call, body, upstream, locale, session, caller.device);
-    if (consents && response.ok) auditConsents(name, String(body!.form_security_hash), consents, requestId);
+    const audit = (filed: boolean) => {
+      if (consents && filed) auditConsents(name, String(body!.form_security_hash), consents, requestId);
+    };
+    const response = await forward(name, call, body, upstream, locale, session, caller.device, (late) => audit(late.envelope.status), caller.browser);
+    audit(response.ok);
     return response;
   } catch (error) {
     if (error instanceof BodyError) {
@@ -164,6 +168,8 @@ async function forward(
   locale: 'tr' | 'en',
   session: Awaited<ReturnType<typeof getSession>> | undefined,
   device: Awaited<ReturnType<typeof readDevice>>,
+  onLateFiling: (answer: UpstreamAnswer) => void,
+  browser: string | undefined,
 ): Promise<Response> {
   const reuseKey = reusableAnswerKey(name, body, locale);
   const reused = reuseKey ? answerCache().get(reuseKey) : undefined;
@@ -174,12 +180,29 @@ async function forward(
 
   let result;
   try {
-    result = await callUpstream(name, upstream);
+    const formHash = call.files ? body?.form_security_hash : undefined;
+    result = typeof formHash === 'string' ? await fileApplication(name, upstream, { formHash, browser }, onLateFiling) : await callUpstream(name, upstream);
   } catch (error) {
+    // Still being filed: the browser asks app/api/filing for the answer instead of trying again.
+    if (error instanceof FilingPending) return errorResponse(504, replyText(locale, 'timeout'), undefined, { filing_pending: true });
     if (error instanceof UpstreamError && error.kind === 'timeout') return errorResponse(504, replyText(locale, 'timeout'));
     if (error instanceof UpstreamError && error.kind === 'unreachable') return errorResponse(502, replyText(locale, 'network'));
     return errorResponse(502, replyText(locale, 'generic'));
   }
+  return respond(name, call, result, locale, session, device, reuseKey, readKey);
+}
+
+/** The browser's answer to an upstream answer: the envelope it may see, the token into the session. */
+export async function respond(
+  name: ApiCallName,
+  call: ApiCall,
+  result: UpstreamAnswer,
+  locale: 'tr' | 'en',
+  session: Awaited<ReturnType<typeof getSession>> | undefined,
+  device: Awaited<ReturnType<typeof readDevice>>,
+  reuseKey?: string,
+  readKey?: string,
+): Promise<Response> {
   const { status, envelope } = result;
   const message = catalogueText(envelope.message, locale);
 

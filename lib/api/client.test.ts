@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, untilFiled } from '@/lib/api/client';
+
+/** /api/filing answering each ask in turn, as the backend-for-frontend would. */
+function filingAnswers(...answers: Array<[status: number, body: unknown]>) {
+  const asked: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: { body?: string }) => {
+      asked.push([url, JSON.parse(init.body ?? 'null')]);
+      const [status, body] = answers.shift() ?? [500, {}];
+      return new Response(JSON.stringify(body), { status });
+    }),
+  );
+  return asked;
+}
+
+const pending = new ApiError(504, 'Sunucu zamanında yanıt vermedi.', 'generic', { filing_pending: true });
+const noPause = async () => undefined;
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('untilFiled', () => {
+  it('passes an answer in time through, and asks nothing', async () => {
+    const asked = filingAnswers();
+    await untilFiled(Promise.resolve({ status: true }), 'h1', noPause);
+    expect(asked).toEqual([]);
+  });
+
+  it('after a late filing, asks for its answer until it is in, never sending the call again', async () => {
+    const asked = filingAnswers([202, { status: false, details: { filing_pending: true } }], [502, { status: false }], [200, { status: true, data: { user_id: 1 } }]);
+    await untilFiled(Promise.reject(pending), 'h1', noPause);
+    expect(asked).toEqual([
+      ['/api/filing', { form_security_hash: 'h1' }],
+      ['/api/filing', { form_security_hash: 'h1' }],
+      ['/api/filing', { form_security_hash: 'h1' }],
+    ]);
+  });
+
+  it("throws the upstream's late refusal as the call's own", async () => {
+    filingAnswers([400, { status: false, message: 'Form süresi doldu.' }]);
+    await expect(untilFiled(Promise.reject(pending), 'h1', noPause)).rejects.toMatchObject({ status: 400, serverMessage: 'Form süresi doldu.' });
+  });
+
+  it('throws the first timeout when no answer ever came', async () => {
+    filingAnswers([404, { status: false, details: { filing_unknown: true } }]);
+    await expect(untilFiled(Promise.reject(pending), 'h1', noPause)).rejects.toBe(pending);
+  });
+
+  it('throws any other failure at once', async () => {
+    const asked = filingAnswers();
+    const refused = new ApiError(400, 'Hatalı', 'generic', undefined);
+    await expect(untilFiled(Promise.reject(refused), 'h1', noPause)).rejects.toBe(refused);
+    expect(asked).toEqual([]);
+  });
+});

@@ -1,0 +1,92 @@
+import 'server-only';
+import { sealData, unsealData } from 'iron-session';
+import type { ApiCallName } from '@/lib/api/calls';
+import { keyed } from '@/lib/bff/device';
+import { sharedRedis } from '@/lib/bff/redis';
+import { getConfig } from '@/lib/config';
+import { callUpstream, type UpstreamAnswer, type UpstreamRequest } from '@/lib/upstream';
+
+/**
+ * A call that files an application (register-step-4, transfer-register-step-5 and the customer's)
+ * is never given up on at API_TIMEOUT_MS: the upstream may file it and answer late, and a second
+ * try would file twice or be told the form has expired. Past the bound the browser hears 504 with
+ * `details.filing_pending` and asks POST /api/filing for the answer (app/api/filing), which is kept
+ * here under the form's hash, where every instance looks (Redis; else this process), for ten minutes.
+ */
+export const FILING_WAIT_MS = 120_000;
+const KEPT_SECONDS = 600;
+
+/**
+ * What became of a filing call: still waiting, the upstream's answer (kept sealed: it may hold the
+ * customer's token), or none (no answer came). Told only to the browser that made the call (its
+ * XSRF cookie, keyed): a form hash seen elsewhere (the consent audit line) claims nothing.
+ */
+export type FilingOutcome = { call: ApiCallName; browser: string } & ({ state: 'pending' } | { state: 'answered'; answer: UpstreamAnswer } | { state: 'unanswered' });
+
+const memory = new Map<string, { sealed: string; until: number }>();
+const storeKey = (formHash: string) => `ob:filing:${keyed(formHash)}`;
+
+async function put(formHash: string, outcome: FilingOutcome): Promise<void> {
+  // The answer holds the customer's token: sealed with the session secret, as the session cookie is.
+  const sealed = await sealData(outcome, { password: getConfig().sessionSecret, ttl: KEPT_SECONDS });
+  const redis = sharedRedis();
+  if (redis) {
+    try {
+      await redis.set(storeKey(formHash), sealed, 'EX', KEPT_SECONDS);
+      return;
+    } catch {
+      // Redis down: this instance keeps it, and the browser's next ask may reach it.
+    }
+  }
+  memory.set(storeKey(formHash), { sealed, until: Date.now() + KEPT_SECONDS * 1000 });
+}
+
+/** The outcome kept for a form hash and this browser, or undefined when it had no late filing. */
+export async function filingOutcome(formHash: string, browser: string | undefined): Promise<FilingOutcome | undefined> {
+  let sealed: string | null | undefined;
+  const redis = sharedRedis();
+  if (redis) sealed = await redis.get(storeKey(formHash)).catch(() => undefined);
+  if (!sealed) {
+    const kept = memory.get(storeKey(formHash));
+    if (kept && kept.until > Date.now()) sealed = kept.sealed;
+  }
+  if (!sealed) return undefined;
+  const outcome = await unsealData<FilingOutcome>(sealed, { password: getConfig().sessionSecret, ttl: KEPT_SECONDS });
+  return 'state' in outcome && browser !== undefined && outcome.browser === keyed(browser) ? outcome : undefined;
+}
+
+/** Forgets an outcome once it was told: the answer starts a session at most once. */
+export async function forgetFiling(formHash: string): Promise<void> {
+  memory.delete(storeKey(formHash));
+  await sharedRedis()?.del(storeKey(formHash)).catch(() => undefined);
+}
+
+/** Thrown when the bound passed before the answer: the answer is kept as it comes. */
+export class FilingPending extends Error {}
+
+/**
+ * Makes a filing call: its answer within API_TIMEOUT_MS, else FilingPending while the call goes on
+ * for up to FILING_WAIT_MS and its outcome is kept (`onLateAnswer` runs with a late answer).
+ */
+export async function fileApplication(
+  name: ApiCallName,
+  request: UpstreamRequest,
+  { formHash, browser }: { formHash: string; browser: string | undefined },
+  onLateAnswer: (answer: UpstreamAnswer) => void,
+): Promise<UpstreamAnswer> {
+  const call = callUpstream(name, { ...request, timeoutMs: FILING_WAIT_MS });
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<'bound'>((resolve) => (timer = setTimeout(() => resolve('bound'), getConfig().apiTimeoutMs)));
+  const first = await Promise.race([call, bound]).finally(() => clearTimeout(timer));
+  if (first !== 'bound') return first;
+  const owner = { call: name, browser: keyed(browser ?? '') };
+  await put(formHash, { ...owner, state: 'pending' });
+  void call.then(
+    async (answer) => {
+      await put(formHash, { ...owner, state: 'answered', answer });
+      onLateAnswer(answer);
+    },
+    () => put(formHash, { ...owner, state: 'unanswered' }),
+  );
+  throw new FilingPending();
+}
