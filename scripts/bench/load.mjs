@@ -1,18 +1,19 @@
-// A mixed load through the backend-for-frontend: every connection plays visitors one after another;
-// a visit is a page view (which sets the XSRF cookie), two address-list calls and a login-code
-// request for a random valid TC kimlik no. The sandbox knows none of those numbers (404); once a
-// client address has used up its code requests the BFF answers 429. Anything else is an error.
+// A mixed load through the edge, as production serves it (nginx in front of two instances): every
+// connection plays visitors one after another; a visit is a page view (from the edge's cache; it
+// sets no cookie), the XSRF cookie from /api/xsrf (as the client fetcher asks for it before its
+// first state change), two address-list calls and a login-code request for a random valid TC
+// kimlik no, all three through the backend-for-frontend. The sandbox knows none of those numbers
+// (404); a client that used up its code requests would get 429 (the bench raises the limits, as
+// every visitor comes from one address). Anything else is an error.
 import { randomInt } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { rssBytes } from './processes.mjs';
-import { settle } from './server-cost.mjs';
+import { documentHeaders, settle } from './server-cost.mjs';
 import { serviceToken } from './servers.mjs';
 
 const pages = ['/', '/nasil-yapilir', '/en', '/en/how-to'];
 const provinces = [34, 6, 35, 16, 7, 1, 42, 27];
-/** Visitors come from this many client addresses (X-Forwarded-For, as a load balancer sets it). */
-const CLIENT_ADDRESSES = 10;
 /**
  * Seconds a request may take before it counts as an error. Longer than the server-cost runs'
  * 10 s: 200 connections queue on two shared cores, and this run is about answers, not speed.
@@ -108,12 +109,17 @@ function upstreamErrorsIn(logFile, from) {
   return counts;
 }
 
-export async function runMixedLoad({ site, sandbox, duration = 60, connections = 200, sampleMs = 1_000, log }) {
-  const districts = await districtsOf(sandbox);
-  await settle({ url: `${site.url}/` });
-  const counts = { page: {}, addresses: {}, code: {} };
+/**
+ * `topology`: servers.mjs's startEdgeTopology. Memory is the two instances' (nginx, Redis and the
+ * sandbox are not Next.js).
+ */
+export async function runMixedLoad({ topology, duration = 60, connections = 200, sampleMs = 1_000, log }) {
+  const url = topology.loopbackUrl;
+  const districts = await districtsOf(topology.sandbox);
+  await settle({ url: `${url}/`, headers: documentHeaders });
+  const counts = { page: {}, xsrf: {}, addresses: {}, code: {} };
   // Requests built per kind: sent minus answered is what timed out (or was still running at the end).
-  const sent = { page: 0, addresses: 0, code: 0 };
+  const sent = { page: 0, xsrf: 0, addresses: 0, code: 0 };
   const count = (kind, status) => {
     counts[kind][status] = (counts[kind][status] ?? 0) + 1;
   };
@@ -121,7 +127,7 @@ export async function runMixedLoad({ site, sandbox, duration = 60, connections =
     method: 'POST',
     path,
     setupRequest: (request, context) => {
-      // No token means the page view failed; that visit is counted already, so start the next one.
+      // No token means the page view or /api/xsrf failed; that visit is counted already, so start the next one.
       if (!context.token) return null;
       sent[kind] += 1;
       return {
@@ -131,7 +137,6 @@ export async function runMixedLoad({ site, sandbox, duration = 60, connections =
           'Content-Type': 'application/json',
           Cookie: `XSRF-TOKEN=${context.token}; NEXT_LOCALE=tr`,
           'X-XSRF-TOKEN': context.token,
-          'X-Forwarded-For': context.address,
         },
         body: JSON.stringify(body(context)),
       };
@@ -142,13 +147,27 @@ export async function runMixedLoad({ site, sandbox, duration = 60, connections =
       method: 'GET',
       setupRequest: (request, context) => {
         sent.page += 1;
-        context.address = `127.10.0.${randomInt(1, CLIENT_ADDRESSES + 1)}`;
         context.province = provinces[randomInt(provinces.length)];
-        return { ...request, path: pages[randomInt(pages.length)], headers: { 'X-Forwarded-For': context.address } };
+        context.token = undefined;
+        context.pageOk = false;
+        return { ...request, path: pages[randomInt(pages.length)], headers: documentHeaders };
+      },
+      onResponse: (status, _body, context) => {
+        count('page', status);
+        context.pageOk = status === 200;
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/xsrf',
+      setupRequest: (request, context) => {
+        if (!context.pageOk) return null;
+        sent.xsrf += 1;
+        return { ...request, headers: { Cookie: 'NEXT_LOCALE=tr' } };
       },
       onResponse: (status, _body, context, headers) => {
-        count('page', status);
-        context.token = status === 200 ? xsrfFrom(headers) : undefined;
+        count('xsrf', status);
+        context.token = status === 204 ? xsrfFrom(headers) : undefined;
       },
     },
     {
@@ -168,12 +187,14 @@ export async function runMixedLoad({ site, sandbox, duration = 60, connections =
     },
   ];
 
-  const logStart = statSync(site.logFile).size;
-  const pid = site.child.pid;
-  const rssBefore = await rssBytes(pid);
+  const logFile = topology.instancesLog;
+  const logStart = statSync(logFile).size;
+  const pids = topology.instancePids();
+  const rssOf = async () => (await Promise.all(pids.map((pid) => rssBytes(pid)))).reduce((sum, rss) => sum + rss, 0);
+  const rssBefore = await rssOf();
   let rssPeak = rssBefore;
   const sampler = setInterval(() => {
-    rssBytes(pid).then(
+    rssOf().then(
       (rss) => {
         rssPeak = Math.max(rssPeak, rss);
       },
@@ -182,17 +203,17 @@ export async function runMixedLoad({ site, sandbox, duration = 60, connections =
   }, sampleMs);
   let result;
   try {
-    result = await rampedRun({ url: site.url, connections, duration, requests });
+    result = await rampedRun({ url, connections, duration, requests });
   } finally {
     clearInterval(sampler);
   }
-  const rssAfter = await rssBytes(pid);
+  const rssAfter = await rssOf();
   // Memory a little later, once the burst's garbage can have been collected.
   await new Promise((resolve) => setTimeout(resolve, 5_000));
-  const rssSettled = await rssBytes(pid);
+  const rssSettled = await rssOf();
 
-  const upstreamErrors = upstreamErrorsIn(site.logFile, logStart);
-  const expected = { page: [200], addresses: [200], code: [404, 429] };
+  const upstreamErrors = upstreamErrorsIn(logFile, logStart);
+  const expected = { page: [200], xsrf: [204], addresses: [200], code: [404, 429] };
   const unexpected = Object.entries(counts).flatMap(([kind, statuses]) =>
     Object.entries(statuses)
       .filter(([status]) => !expected[kind].includes(Number(status)))
@@ -202,7 +223,7 @@ export async function runMixedLoad({ site, sandbox, duration = 60, connections =
     duration,
     connections,
     timeoutSeconds: TIMEOUT_SECONDS,
-    clientAddresses: CLIENT_ADDRESSES,
+    instances: pids.length,
     requests: result.requests.total,
     requestsPerSecond: result.requests.average,
     latencyP50Ms: result.latency.p50,

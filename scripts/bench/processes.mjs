@@ -1,10 +1,19 @@
 // Every process the bench starts is registered here and stopped by its own id (its process group),
-// on success, on failure and on Ctrl-C alike.
+// on success, on failure and on Ctrl-C alike; so is the edge topology (scripts/edge.mjs), by its own
+// stop().
 import { spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
 import net from 'node:net';
 
 const running = new Set();
+/** stop() functions of what was started elsewhere (the edge topology): awaited by stopAll. */
+const stoppers = new Set();
+
+/** Registers `stopper` (an async stop()) to run with stopAll; answers a function that unregisters it. */
+export function onStopAll(stopper) {
+  stoppers.add(stopper);
+  return () => stoppers.delete(stopper);
+}
 
 /**
  * Starts a command in its own process group (so a wrapper such as tsx and the node it runs stop
@@ -41,7 +50,8 @@ export function stop(child, graceMs = 5_000) {
 }
 
 export async function stopAll() {
-  await Promise.all([...running].map(({ child }) => stop(child)));
+  await Promise.all([...[...stoppers].map((stopper) => stopper().catch(() => {})), ...[...running].map(({ child }) => stop(child))]);
+  stoppers.clear();
 }
 
 /** Last resort on process exit: no graceful wait is possible there. */
@@ -87,7 +97,7 @@ export async function waitForHttp(url, { child, timeoutMs = 60_000, ok = (status
   throw new Error(`${url} did not answer in time (${last})`);
 }
 
-/** Resident memory of a process and all its descendants (the cluster's workers), in bytes (Linux). */
+/** Resident memory of a process and all its descendants, in bytes (Linux). */
 export async function rssBytes(pid) {
   const { readFile } = await import('node:fs/promises');
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -96,6 +106,30 @@ export async function rssBytes(pid) {
   const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
   const theirs = await Promise.all(children.split(' ').filter(Boolean).map((child) => rssBytes(Number(child)).catch(() => 0)));
   return theirs.reduce((sum, rss) => sum + rss, own);
+}
+
+/** The process ids of `pid` and all its descendants (Linux); none when it is gone. */
+export async function processTree(pid) {
+  const { readFile } = await import('node:fs/promises');
+  const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => null);
+  if (children === null) return [];
+  const below = await Promise.all(children.split(' ').filter(Boolean).map((child) => processTree(Number(child))));
+  return [pid, ...below.flat()];
+}
+
+/** CPU time (user and system) `pids` have used so far, in seconds (Linux; a process gone counts 0). */
+export async function cpuSeconds(pids) {
+  const { readFile } = await import('node:fs/promises');
+  const ticks = await Promise.all(
+    pids.map(async (pid) => {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+      // The fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) || 0) + (Number(fields[12]) || 0);
+    }),
+  );
+  // USER_HZ: 100 on every Linux this runs on.
+  return ticks.reduce((sum, n) => sum + n, 0) / 100;
 }
 
 /** Runs a command to completion with inherited output; rejects on a non-zero exit. */

@@ -1,12 +1,14 @@
 // `npm run bench`: builds the site into its own directory (.next-bench) and a bare Next.js app (the
-// floor, in a temporary folder), starts them and the sandbox API on free loopback ports, measures
-// (Lighthouse, first-load JavaScript, server cost, a mixed load, the option filter), stops
-// everything it started and writes BENCHMARKS.md and bench/results.json.
+// floor, in a temporary folder), starts on free loopback ports the production topology (nginx in
+// front of two standalone instances, Redis, the sandbox: scripts/edge.mjs), one instance alone (the
+// origin, as `npm start` runs it) and the floor, measures (Lighthouse and first-load JavaScript
+// through the edge, server cost through the edge and at the origin alone, a mixed load through the
+// edge, the option filter), stops everything it started and writes BENCHMARKS.md and
+// bench/results.json.
 // `--skip-build` reuses an existing .next-bench build; `--report-only` rewrites BENCHMARKS.md from
 // bench/results.json (after editing its notes or the report's wording) and measures nothing.
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { measureFirstLoad } from './first-load.mjs';
@@ -15,13 +17,13 @@ import { runMixedLoad } from './load.mjs';
 import { measureOptionFilter } from './option-filter.mjs';
 import { stopAll } from './processes.mjs';
 import { budgets, writeReports } from './report.mjs';
-import { measureServerCost } from './server-cost.mjs';
-import { buildFloor, buildSite, removeFloor, root, startFloor, startSandbox, startSite, workDir } from './servers.mjs';
+import { documentHeaders, measureEdgeCost, measureOriginCost, pickStaticChunk } from './server-cost.mjs';
+import { buildFloor, buildSite, removeFloor, root, startEdgeTopology, startFloor, startOrigin, workDir } from './servers.mjs';
 
 const DIST = '.next-bench';
 const LIGHTHOUSE_RUNS = 3;
-/** Hard stop: the bench must never run on unattended (it normally takes 6-8 minutes). */
-const WATCHDOG_MS = 15 * 60_000;
+/** Hard stop: the bench must never run on unattended (it normally takes 11-14 minutes). */
+const WATCHDOG_MS = 25 * 60_000;
 const skipBuild = process.argv.includes('--skip-build');
 
 const started = Date.now();
@@ -32,42 +34,21 @@ function versionOf(name) {
   return JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
 }
 
-function chromiumVersion() {
-  try {
-    const output = execFileSync(chromePath, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 20_000 });
-    return /Chromium [\d.]+/.exec(output)?.[0] ?? output.trim();
-  } catch {
-    return 'Chromium (version unknown)';
-  }
+function commandVersion(command, args, pattern) {
+  // nginx -v answers on stderr, the others on stdout.
+  const { stdout = '', stderr = '', error } = spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 20_000 });
+  const output = `${stdout}\n${stderr}`;
+  return error ? `${path.basename(command)} (version unknown)` : (pattern.exec(output)?.[0] ?? output.trim());
 }
 
-/** The Accept-Encoding Chromium sends (also over plain HTTP to the loopback address). */
-const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
-
-/** One request on a connection of its own, read to the end. */
-function getOnce(url) {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent: false, headers: { Accept: 'text/html', 'Accept-Encoding': BROWSER_ENCODINGS }, timeout: 30_000 }, (response) => {
-      response.resume();
-      response.on('end', resolve);
-    });
-    request.on('timeout', () => request.destroy(new Error(`${url}: no answer in 30 s`)));
-    request.on('error', reject);
-  });
-}
-
-/**
- * A few views of every page, so the first compilations and caches are not what gets measured. As a
- * browser asks (the page cache and each worker's recorded pages are kept per encoding), each on a
- * connection of its own: the cluster hands connections to its workers in turn, so every worker sees
- * every page.
- */
-async function warmUp(url, paths) {
+/** A few views of every page as a browser asks for them, so first renders and caches are not what gets measured. */
+async function warmUp(url, paths, headers = documentHeaders) {
   for (const pathname of paths) {
-    for (let view = 0; view < 4; view++) await getOnce(`${url}${pathname}`);
+    for (let view = 0; view < 4; view++) {
+      const response = await fetch(`${url}${pathname}`, { headers, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+      await response.arrayBuffer();
+    }
   }
-  // A recorded page is compressed again with brotli off the event loop (scripts/page-replay.cjs).
-  await new Promise((resolve) => setTimeout(resolve, 500));
 }
 
 /** Temporary folders to remove at the end, whatever happens. */
@@ -86,12 +67,14 @@ async function main() {
       react: versionOf('react'),
       lighthouse: versionOf('lighthouse'),
       autocannon: versionOf('autocannon'),
-      chromium: chromiumVersion(),
+      chromium: commandVersion(chromePath, ['--version'], /Chromium [\d.]+/),
+      nginx: commandVersion('/usr/sbin/nginx', ['-v'], /nginx\/[\d.]+/),
+      redis: commandVersion('/usr/bin/redis-server', ['--version'], /v=[\d.]+/).replace('v=', 'Redis '),
     },
-    settings: { lighthouseRuns: LIGHTHOUSE_RUNS, distDir: DIST, webConcurrency: os.availableParallelism() },
+    settings: { lighthouseRuns: LIGHTHOUSE_RUNS, distDir: DIST, instances: 2 },
   };
 
-  if (skipBuild && existsSync(path.join(root, DIST, 'standalone', 'cluster.cjs'))) {
+  if (skipBuild && existsSync(path.join(root, DIST, 'standalone', 'server.js'))) {
     log(`reusing the build in ${DIST} (--skip-build)`);
   } else {
     log(`building the site into ${DIST} (npm run build)`);
@@ -104,44 +87,51 @@ async function main() {
   log('option filter (vitest bench)');
   results.optionFilter = await measureOptionFilter();
 
-  log('starting the sandbox, the site and the floor on free loopback ports');
-  const sandbox = await startSandbox();
-  const site = await startSite(DIST, sandbox);
+  log('starting the edge (nginx, two instances, redis-server, the sandbox), the origin alone and the floor on free loopback ports');
+  const topology = await startEdgeTopology(DIST);
+  const origin = await startOrigin(DIST, topology.sandbox);
   const floor = await startFloor(floorDir);
-  log(`  sandbox ${sandbox.url}, site ${site.url}, floor ${floor.url}`);
-  await warmUp(site.url, ['/', '/nasil-yapilir', '/en', '/bu-sayfa-yok', '/?basvuru=yeni']);
+  const edgeUrl = topology.url;
+  log(`  edge ${edgeUrl} (instances ${topology.edge.instances.map((instance) => instance.url).join(', ')}), sandbox ${topology.sandbox.url}, origin ${origin.url}, floor ${floor.url}`);
+  await warmUp(topology.loopbackUrl, ['/', '/nasil-yapilir', '/en', '/bu-sayfa-yok', '/?basvuru=yeni']);
+  await warmUp(origin.url, ['/', '/nasil-yapilir', '/en']);
   await warmUp(floor.url, ['/']);
 
-  log(`Lighthouse, ${LIGHTHOUSE_RUNS} runs of each page`);
+  log(`Lighthouse through the edge, ${LIGHTHOUSE_RUNS} runs of each page`);
   results.lighthouse = await runLighthouse(
     [
       { key: 'floor', url: `${floor.url}/` },
-      { key: 'home', url: `${site.url}/` },
-      { key: 'howTo', url: `${site.url}/nasil-yapilir` },
-      { key: 'en', url: `${site.url}/en` },
+      { key: 'home', url: `${edgeUrl}/` },
+      { key: 'howTo', url: `${edgeUrl}/nasil-yapilir` },
+      { key: 'en', url: `${edgeUrl}/en` },
     ],
     LIGHTHOUSE_RUNS,
     log,
   );
 
-  log('first-load JavaScript (network log)');
+  log('first-load JavaScript through the edge (network log)');
   results.firstLoad = await measureFirstLoad({
     pages: [
       { key: 'floor', url: `${floor.url}/`, expectStatus: 200 },
-      { key: 'home', url: `${site.url}/`, expectStatus: 200 },
-      { key: 'howTo', url: `${site.url}/nasil-yapilir`, expectStatus: 200 },
-      { key: 'notFound', url: `${site.url}/bu-sayfa-yok`, expectStatus: 404 },
+      { key: 'home', url: `${edgeUrl}/`, expectStatus: 200 },
+      { key: 'howTo', url: `${edgeUrl}/nasil-yapilir`, expectStatus: 200 },
+      { key: 'notFound', url: `${edgeUrl}/bu-sayfa-yok`, expectStatus: 404 },
     ],
-    wizardUrl: `${site.url}/?basvuru=yeni`,
+    wizardUrl: `${edgeUrl}/?basvuru=yeni`,
   });
   log(`  home ${results.firstLoad.pages.home.firstLoad.wireBytes} B on the wire, floor ${results.firstLoad.pages.floor.firstLoad.wireBytes} B, wizard ${results.firstLoad.wizard.wireBytes} B`);
 
-  log('server cost (autocannon)');
-  results.serverCost = await measureServerCost({ site, sandbox, staticPath: '/campaign/welcome.svg', log });
+  const chunk = await pickStaticChunk(topology.loopbackUrl);
+  log(`server cost through the edge (autocannon); static file ${chunk.path} (${chunk.wireBytes} B brotli, ${chunk.decodedBytes} B decoded; the page ${chunk.pageWireBytes} B ${chunk.pageEncoding})`);
+  results.edgeCost = await measureEdgeCost({ topology, chunk, log });
 
-  log('mixed load through the backend-for-frontend');
-  results.load = await runMixedLoad({ site, sandbox, log });
+  log('server cost of the origin alone (autocannon)');
+  results.originCost = await measureOriginCost({ origin, chunk, log });
 
+  log('mixed load through the edge');
+  results.load = await runMixedLoad({ topology, log });
+
+  results.machine.loadAverageAtEnd = os.loadavg();
   results.durationSeconds = (Date.now() - started) / 1000;
   results.budgets = budgets(results);
   writeReports(root, results);

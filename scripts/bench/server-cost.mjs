@@ -1,13 +1,30 @@
 // Server cost with autocannon on loopback: each target for a fixed time at a fixed number of
-// connections, after a short warm-up. The load generator shares the machine with the servers, as
-// the baseline does, so only the ratios mean something.
+// connections, after a short warm-up, in two settings:
+//  - through the edge (nginx in front of two instances, as production runs): the anonymous public
+//    pages from nginx's cache against a build chunk nginx sends from disk, a customer's page and the
+//    backend-for-frontend's POSTs (never cached) against the same calls made to the sandbox directly;
+//  - the origin alone (one `server.js`, as `npm start` runs it): the same pages from Next.js's cache
+//    against the same chunk sent by Next.js.
+// The load generator shares the machine with the servers, as the baselines do, so only the ratios
+// mean something; the CPU each side spent is read from /proc beside every run.
+import { statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import http from 'node:http';
 import autocannon from 'autocannon';
+import { scriptsNamedBy } from './first-load.mjs';
+import { cpuSeconds, processTree } from './processes.mjs';
 import { serviceToken } from './servers.mjs';
 
 export const infrastructureBody = JSON.stringify({ type: 'city', parent_id: 34 });
 const INFRASTRUCTURE_PATH = '/util/infrastructure-inquiry/infrastructure';
 /** The address cascade's query types, province to door; `apartment` asks a door's infrastructure. */
 const CASCADE = ['city', 'district', 'township', 'village', 'neighborhood', 'street', 'building'];
+/** The Accept-Encoding Chromium sends (also over plain HTTP to the loopback address). */
+export const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+/** A browser's page view. */
+export const documentHeaders = { Accept: 'text/html,application/xhtml+xml', 'Accept-Encoding': BROWSER_ENCODINGS };
+/** A browser's script request. */
+const scriptHeaders = { Accept: '*/*', 'Accept-Encoding': BROWSER_ENCODINGS };
 
 /**
  * A door's infrastructure query, found by walking the sandbox's cascade from İstanbul down to the
@@ -28,25 +45,32 @@ async function doorInfrastructureBody(sandbox) {
   return JSON.stringify({ type: 'apartment', parent_id: parent });
 }
 
-/** Opens a page as a visitor would and answers the XSRF token the proxy sets. */
+/**
+ * The XSRF token as a browser gets it: a public page sets no cookie, so the client fetcher asks
+ * /api/xsrf before its first state change (lib/api/client.ts).
+ */
 export async function xsrfToken(siteUrl) {
-  const response = await fetch(`${siteUrl}/`, { redirect: 'manual' });
+  const response = await fetch(`${siteUrl}/api/xsrf`, { redirect: 'manual' });
   await response.arrayBuffer();
   for (const cookie of response.headers.getSetCookie()) {
     const match = /^XSRF-TOKEN=([^;]+)/.exec(cookie);
     if (match) return match[1];
   }
-  throw new Error('the home page set no XSRF-TOKEN cookie');
+  throw new Error('/api/xsrf set no XSRF-TOKEN cookie');
+}
+
+export function bffHeaders(token) {
+  return { 'Content-Type': 'application/json', Cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': token };
 }
 
 /**
  * A fixture customer's session cookie, logged in through the site as a browser would (the SMS code
  * read from the sandbox's outbox): the customer's own GET / renders per request with their name.
  */
-export async function customerCookie(site, sandbox, nationalityNumber = '10000000214', phone = '+90 (533) 000 00 02') {
-  const token = await xsrfToken(site.url);
+export async function customerCookie(siteUrl, sandbox, nationalityNumber = '10000000214', phone = '+90 (533) 000 00 02') {
+  const token = await xsrfToken(siteUrl);
   const post = async (pathname, body) => {
-    const response = await fetch(`${site.url}/api/v1${pathname}`, { method: 'POST', headers: { ...bffHeaders(token), Origin: site.url }, body: JSON.stringify(body) });
+    const response = await fetch(`${siteUrl}/api/v1${pathname}`, { method: 'POST', headers: { ...bffHeaders(token), Origin: siteUrl }, body: JSON.stringify(body) });
     if (!response.ok) throw new Error(`${pathname} answered ${response.status} while logging the bench's customer in`);
     return response;
   };
@@ -59,33 +83,59 @@ export async function customerCookie(site, sandbox, nationalityNumber = '1000000
   return session.split(';')[0];
 }
 
-/** A browser's page view asks for HTML (only such views are answered from the page cache). */
-const documentHeaders = { Accept: 'text/html,application/xhtml+xml' };
-
-export function bffHeaders(token) {
-  return { 'Content-Type': 'application/json', Cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': token };
+/** One GET on a connection of its own: status, headers and the body's size as it came over the wire. */
+function rawGet(url, headers) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: false, headers, timeout: 30_000 }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk) => (bytes += chunk.length));
+      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, bytes }));
+    });
+    request.on('timeout', () => request.destroy(new Error(`${url}: no answer in 30 s`)));
+    request.on('error', reject);
+  });
 }
 
-function cannon(options) {
+/**
+ * The static file the pages are set against: among the scripts the edge's `/` names (its first
+ * load, served by nginx from disk), the one whose brotli body is nearest in size to the page's gzip
+ * body as the edge sends it. A bigger chunk would flatter the pages (more bytes per answer), a tiny
+ * one shame them; answers of the same size compare the work per answer.
+ */
+export async function pickStaticChunk(edgeUrl) {
+  const page = await rawGet(`${edgeUrl}/`, documentHeaders);
+  if (page.status !== 200) throw new Error(`the edge's / answered ${page.status}`);
+  const html = await (await fetch(`${edgeUrl}/`, { headers: { Accept: 'text/html' } })).text();
+  const candidates = [];
+  for (const href of scriptsNamedBy(html, `${edgeUrl}/`)) {
+    const url = new URL(href);
+    if (url.origin !== new URL(edgeUrl).origin || !url.pathname.startsWith('/_next/static/')) continue;
+    const chunk = await rawGet(href, scriptHeaders);
+    if (chunk.status !== 200 || chunk.headers['content-encoding'] !== 'br') continue;
+    const decoded = await rawGet(href, { Accept: '*/*', 'Accept-Encoding': 'identity' });
+    candidates.push({ path: url.pathname, wireBytes: chunk.bytes, decodedBytes: decoded.bytes });
+  }
+  if (!candidates.length) throw new Error('the edge sent none of the scripts / names in brotli');
+  candidates.sort((a, b) => Math.abs(a.wireBytes - page.bytes) - Math.abs(b.wireBytes - page.bytes));
+  return { ...candidates[0], pageWireBytes: page.bytes, pageEncoding: page.headers['content-encoding'] ?? 'identity', candidates: candidates.length };
+}
+
+function percentile(sorted, p) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+}
+
+/**
+ * One autocannon run. Latencies are kept as measured (fractions of a millisecond: autocannon's own
+ * percentiles are whole milliseconds, too coarse for answers that take one or two).
+ */
+function cannon(options, onLatency) {
   return new Promise((resolve, reject) => {
     const instance = autocannon({ timeout: 10, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+    if (onLatency) instance.on('response', (_client, _status, _bytes, responseTime) => onLatency(responseTime));
     // A second bound besides autocannon's own duration.
     const guard = setTimeout(() => instance.stop(), ((options.duration ?? 10) + 15) * 1000);
     instance.once('done', () => clearTimeout(guard));
   });
-}
-
-function summary(result) {
-  return {
-    requestsPerSecond: result.requests.average,
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    requests: result.requests.total,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    non2xx: result.non2xx,
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)])),
-  };
 }
 
 /**
@@ -104,46 +154,142 @@ export async function settle(target) {
   }
 }
 
-/** One target: a check that it answers 2xx, a warm-up, then the measured run. */
-async function measure(target, { duration, connections, warmupSeconds }) {
-  await settle(target);
-  await cannon({ ...target, duration: warmupSeconds, connections: Math.min(10, connections) });
-  return summary(await cannon({ ...target, duration, connections }));
+/** What nginx's access log says its page cache did for the lines written from `from` on. */
+async function cacheStatuses(accessLog, from) {
+  const to = statSync(accessLog).size;
+  const file = await open(accessLog, 'r');
+  try {
+    const { buffer, bytesRead } = await file.read({ buffer: Buffer.alloc(to - from), position: from });
+    const counts = {};
+    for (const [, status] of buffer.subarray(0, bytesRead).toString('utf8').matchAll(/ cache=(\S*)$/gm)) {
+      const key = status === '-' || status === '' ? 'none' : status;
+      counts[key] = (counts[key] ?? 0) + 1;
+    }
+    return counts;
+  } finally {
+    await file.close();
+  }
 }
 
-export async function measureServerCost({ site, sandbox, staticPath, duration = 10, connections = 50, warmupSeconds = 2, log }) {
-  const token = await xsrfToken(site.url);
+/**
+ * One target: a check that it answers 2xx, a warm-up, then the measured run, with the CPU time
+ * every process group of `cpu` spent during it (seconds, from /proc) and the load generator's own.
+ */
+async function measure(target, { duration, connections, warmupSeconds, cpu = {}, accessLog }) {
+  await settle(target);
+  await cannon({ ...target, duration: warmupSeconds, connections: Math.min(10, connections) });
+  const pids = Object.fromEntries(await Promise.all(Object.entries(cpu).map(async ([name, pidsOf]) => [name, await pidsOf()])));
+  const cpuBefore = Object.fromEntries(await Promise.all(Object.entries(pids).map(async ([name, list]) => [name, await cpuSeconds(list)])));
+  const generatorBefore = process.cpuUsage();
+  const logFrom = accessLog ? statSync(accessLog).size : 0;
+  const latencies = [];
+  const started = performance.now();
+  const result = await cannon({ ...target, duration, connections }, (ms) => latencies.push(ms));
+  const seconds = (performance.now() - started) / 1000;
+  const generator = process.cpuUsage(generatorBefore);
+  const cpuAfter = Object.fromEntries(await Promise.all(Object.entries(pids).map(async ([name, list]) => [name, await cpuSeconds(list)])));
+  const sorted = Float64Array.from(latencies).sort();
+  const round = (value) => Math.round(value * 100) / 100;
+  const requests = result.requests.total;
+  return {
+    requestsPerSecond: result.requests.average,
+    latencyP50Ms: round(percentile(sorted, 50)),
+    latencyP99Ms: round(percentile(sorted, 99)),
+    requests,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)])),
+    // Headers and body as received, per answer.
+    bytesPerAnswer: requests ? Math.round(result.throughput.total / requests) : NaN,
+    // CPU seconds per 1,000 answers, and the load generator's share of one core during the run.
+    cpuMsPerAnswer: Object.fromEntries(Object.keys(pids).map((name) => [name, requests ? round(((cpuAfter[name] - cpuBefore[name]) * 1000) / requests) : NaN])),
+    generatorCores: round((generator.user + generator.system) / 1e6 / seconds),
+    ...(accessLog ? { cacheStatuses: await cacheStatuses(accessLog, logFrom) } : {}),
+  };
+}
+
+const describe = (key, figures) => {
+  const cpu = Object.entries(figures.cpuMsPerAnswer ?? {})
+    .map(([name, value]) => `${name} ${value} ms`)
+    .join(', ');
+  const cache = figures.cacheStatuses ? `, cache ${JSON.stringify(figures.cacheStatuses)}` : '';
+  return `  ${key}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.latencyP50Ms} ms, p99 ${figures.latencyP99Ms} ms, errors ${figures.errors}, non-2xx ${figures.non2xx}, ${figures.bytesPerAnswer} B/answer, CPU per answer: ${cpu}, generator ${figures.generatorCores} core${cache}`;
+};
+
+/** The mean of two runs of the baseline (one before the pages, one after), both kept. */
+function meanOf(first, second) {
+  const mean = (field) => (first[field] + second[field]) / 2;
+  return { ...first, requestsPerSecond: mean('requestsPerSecond'), latencyP50Ms: mean('latencyP50Ms'), latencyP99Ms: mean('latencyP99Ms'), requests: first.requests + second.requests, runs: [first, second] };
+}
+
+const pageTargets = (url) => ({
+  page: { url: `${url}/`, headers: documentHeaders },
+  pageHowTo: { url: `${url}/nasil-yapilir`, headers: documentHeaders },
+  pageEn: { url: `${url}/en`, headers: documentHeaders },
+});
+
+/**
+ * Through the edge (`topology`: servers.mjs's startEdgeTopology). The static file is measured before
+ * and after the pages (the machine is shared; its mean is the baseline).
+ */
+export async function measureEdgeCost({ topology, chunk, duration = 10, connections = 50, warmupSeconds = 2, log }) {
+  const url = topology.loopbackUrl;
+  const { sandbox, accessLog } = topology;
+  const cpu = { nginx: topology.nginxPids, instances: async () => (await Promise.all(topology.instancePids().map(processTree))).flat() };
+  const options = { duration, connections, warmupSeconds, cpu, accessLog };
+  const token = await xsrfToken(url);
   const doorBody = await doorInfrastructureBody(sandbox);
+  const customer = await customerCookie(url, sandbox);
   const direct = (body) => ({
     url: `${sandbox.url}/v1${INFRASTRUCTURE_PATH}`,
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Service-Token': serviceToken },
     body,
   });
-  const throughBff = (body) => ({ url: `${site.url}/api/v1${INFRASTRUCTURE_PATH}`, method: 'POST', headers: bffHeaders(token), body });
-  const customer = await customerCookie(site, sandbox);
-  const targets = {
-    // The anonymous public pages as a browser asks for them, from the page cache (proxy.ts), and a
-    // customer's page, rendered per request.
-    page: { url: `${site.url}/`, headers: documentHeaders },
-    pageHowTo: { url: `${site.url}/nasil-yapilir`, headers: documentHeaders },
-    pageEn: { url: `${site.url}/en`, headers: documentHeaders },
-    pageCustomer: { url: `${site.url}/`, headers: { ...documentHeaders, Cookie: customer } },
-    staticFile: { url: `${site.url}${staticPath}` },
-    // Not a budget: the least a Next.js route handler costs here (robots.txt is one, rendered per
-    // request), to tell the BFF's own work from the framework's.
-    route: { url: `${site.url}/robots.txt` },
-    // An address list: the BFF answers it from memory after the first call (ADDRESS_CACHE_SECONDS).
-    bff: throughBff(infrastructureBody),
-    direct: direct(infrastructureBody),
-    // A door's infrastructure: forwarded to the upstream every time.
-    bffForwarded: throughBff(doorBody),
-    directForwarded: direct(doorBody),
-  };
+  const throughBff = (body) => ({ url: `${url}/api/v1${INFRASTRUCTURE_PATH}`, method: 'POST', headers: bffHeaders(token), body });
+  const staticTarget = { url: `${url}${chunk.path}`, headers: scriptHeaders };
   const results = {};
-  for (const [key, target] of Object.entries(targets)) {
-    results[key] = await measure(target, { duration, connections, warmupSeconds });
-    log(`  ${key}: ${results[key].requestsPerSecond.toFixed(0)} req/s, p50 ${results[key].latencyP50Ms} ms, p99 ${results[key].latencyP99Ms} ms, errors ${results[key].errors}, non-2xx ${results[key].non2xx}`);
-  }
-  return { duration, connections, staticPath, ...results };
+  const run = async (key, target, extra = {}) => {
+    results[key] = await measure(target, { ...options, ...extra });
+    log(describe(key, results[key]));
+  };
+  await run('staticFileFirst', staticTarget);
+  for (const [key, target] of Object.entries(pageTargets(url))) await run(key, target);
+  await run('staticFileSecond', staticTarget);
+  results.staticFile = meanOf(results.staticFileFirst, results.staticFileSecond);
+  delete results.staticFileFirst;
+  delete results.staticFileSecond;
+  // A customer's page: past the edge's cache, rendered per request by an instance.
+  await run('pageCustomer', { url: `${url}/`, headers: { ...documentHeaders, Cookie: customer } });
+  // An address list: the BFF answers it from memory after the first call (ADDRESS_CACHE_SECONDS).
+  await run('direct', direct(infrastructureBody), { cpu: {} });
+  await run('bff', throughBff(infrastructureBody));
+  // A door's infrastructure: forwarded to the upstream every time.
+  await run('directForwarded', direct(doorBody), { cpu: {} });
+  await run('bffForwarded', throughBff(doorBody));
+  // Not a budget: the least a Next.js route handler costs through the same edge (the liveness
+  // check: no upstream, no proxy.ts), to tell the BFF's own work from the framework's and nginx's.
+  await run('route', { url: `${url}/api/health/live` });
+  return { duration, connections, chunk, ...results };
+}
+
+/** The origin alone (`origin`: servers.mjs's startOrigin): the pages against the same chunk, sent by Next.js. */
+export async function measureOriginCost({ origin, chunk, duration = 10, connections = 50, warmupSeconds = 2, log }) {
+  const cpu = { origin: () => processTree(origin.child.pid) };
+  const options = { duration, connections, warmupSeconds, cpu };
+  const staticTarget = { url: `${origin.url}${chunk.path}`, headers: scriptHeaders };
+  const results = {};
+  const run = async (key, target) => {
+    results[key] = await measure(target, options);
+    log(describe(key, results[key]));
+  };
+  await run('staticFileFirst', staticTarget);
+  for (const [key, target] of Object.entries(pageTargets(origin.url))) await run(key, target);
+  await run('staticFileSecond', staticTarget);
+  results.staticFile = meanOf(results.staticFileFirst, results.staticFileSecond);
+  delete results.staticFileFirst;
+  delete results.staticFileSecond;
+  const encoding = await rawGet(`${origin.url}${chunk.path}`, scriptHeaders);
+  return { duration, connections, chunk: { ...chunk, originEncoding: encoding.headers['content-encoding'] ?? 'identity', originWireBytes: encoding.bytes }, ...results };
 }

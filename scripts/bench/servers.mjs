@@ -1,19 +1,24 @@
-// The servers the bench measures: the production site (standalone output of its own build
-// directory), the embedded sandbox API, and the floor, a bare one-page Next.js app of the same version.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+// The servers the bench measures: the production topology (nginx in front of two standalone
+// instances of the bench's own build, Redis, the embedded sandbox API: scripts/edge.mjs), one
+// instance alone (the origin, as `npm start` runs it), and the floor, a bare one-page Next.js app of
+// the same version.
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, runToEnd, start, waitForHttp } from './processes.mjs';
+import { freePort, onStopAll, processTree, runToEnd, start, waitForHttp } from './processes.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
 export const workDir = path.join(root, 'bench', '.work');
 export const serviceToken = 'sandbox-service-token';
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 
+/** Variables that would point the site (or scripts/edge.mjs) elsewhere than the bench's own parts. */
+const POINTING_ELSEWHERE = ['API_BASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'REVALIDATE_SECRET', 'NEXT_DIST_DIR', 'PORT', 'HOSTNAME', 'DATA_DIR', 'SITE_URL', 'SANDBOX_PORT', 'EDGE_PORT', 'APP_PORTS', 'PUBLIC_HOST', 'EDGE_CACHE_SECONDS', 'TRUSTED_PROXY_HOPS'];
+
 /** The inherited environment without anything that would point the site elsewhere. */
 function cleanEnv(extra) {
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
-  for (const name of ['API_BASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'NEXT_DIST_DIR', 'PORT', 'HOSTNAME', 'WEB_CONCURRENCY']) delete env[name];
+  for (const name of POINTING_ELSEWHERE) delete env[name];
   return { ...env, ...extra };
 }
 
@@ -114,37 +119,69 @@ export function removeFloor(dir) {
   if (dir && dir.startsWith(path.join(os.tmpdir(), 'bench-floor-'))) rmSync(dir, { recursive: true, force: true });
 }
 
-export async function startSandbox() {
-  const port = await freePort();
-  const dataDir = path.join(workDir, 'sandbox');
+/**
+ * The serving topology of production (scripts/edge.mjs, as `npm run start:edge` runs it): nginx in
+ * front of two standalone instances of `distName` sharing one redis-server, the embedded sandbox as
+ * their upstream, all on free loopback ports, data in bench/.work/edge. The instances' output goes
+ * to instances.log (their JSON lines as they are, so the mixed load can count failed upstream
+ * calls), the other parts' to edge.log. `url` is the public one (SITE_URL: localhost), `loopbackUrl`
+ * the same edge by address, for the load generator.
+ */
+export async function startEdgeTopology(distName) {
+  const { startEdge } = await import('../edge.mjs');
+  // startEdge reads these from this process's environment too (a developer's REDIS_URL, EDGE_PORT...).
+  for (const name of POINTING_ELSEWHERE) delete process.env[name];
+  const dataDir = path.join(workDir, 'edge');
   rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  const child = start(path.join(root, 'node_modules', '.bin', 'tsx'), ['sandbox/main.ts'], {
-    cwd: root,
-    env: cleanEnv({
-      SANDBOX_HOST: '127.0.0.1',
-      SANDBOX_PORT: String(port),
-      SANDBOX_DB: path.join(dataDir, 'sandbox.db'),
-      SANDBOX_FILES_DIR: path.join(dataDir, 'uploads'),
-    }),
-    logFile: path.join(workDir, 'sandbox.log'),
-    name: 'sandbox',
+  const instancesLog = createWriteStream(path.join(workDir, 'instances.log'), { flags: 'a' });
+  const edgeLog = createWriteStream(path.join(workDir, 'edge.log'), { flags: 'a' });
+  const edge = await startEdge({
+    distDir: distName,
+    dataDir,
+    edgePort: 0,
+    appPorts: [0, 0],
+    build: false,
+    // Every request of a bench comes from one address: the abuse budgets would measure themselves.
+    // `warn`: the failed upstream calls, not a line per call (they would pass through this process,
+    // the load generator's, on their way to the log).
+    env: { RATE_LIMIT_FACTOR: '100000', LOG_LEVEL: 'warn', NEXT_TELEMETRY_DISABLED: '1' },
+    output: (name, line) => (/^app\d+$/.test(name) ? instancesLog : edgeLog).write(/^app\d+$/.test(name) ? `${line}\n` : `${name.padEnd(8)}| ${line}\n`),
   });
-  const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${url}/__sandbox/health`, { child, headers: { 'X-Service-Token': serviceToken }, ok: (status) => status === 200 });
-  return { url, port, child };
+  const unregister = onStopAll(async () => {
+    await edge.stop();
+    instancesLog.end();
+    edgeLog.end();
+  });
+  const sandboxUrl = edge.sandboxUrl;
+  return {
+    edge,
+    url: edge.url,
+    loopbackUrl: `http://127.0.0.1:${edge.edgePort}`,
+    accessLog: path.join(edge.stateDir, 'access.log'),
+    instancesLog: path.join(workDir, 'instances.log'),
+    sandbox: { url: sandboxUrl, port: Number(new URL(sandboxUrl).port) },
+    /** nginx's master and workers. */
+    nginxPids: async () => processTree(Number(readFileSync(path.join(edge.stateDir, 'nginx.pid'), 'utf8').trim())),
+    instancePids: () => edge.instances.map((instance) => instance.pid).filter(Boolean),
+    async stop() {
+      unregister();
+      await edge.stop();
+      instancesLog.end();
+      edgeLog.end();
+    },
+  };
 }
 
 /**
- * The standalone server of `distName` under its cluster entry point (one worker per core), in
- * demo mode against `sandbox`, as `npm start` runs it; its log (site.log) names every upstream
- * call that failed and why.
+ * One instance alone, as `npm start` runs it (demo mode, no Redis, no edge): `node
+ * <distName>/standalone/server.js` against the sandbox of `sandbox` (the edge's), its log in
+ * origin.log.
  */
-export async function startSite(distName, sandbox) {
+export async function startOrigin(distName, sandbox) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const logFile = path.join(workDir, 'site.log');
-  const child = start(process.execPath, [path.join(root, distName, 'standalone', 'cluster.cjs')], {
+  const logFile = path.join(workDir, 'origin.log');
+  const child = start(process.execPath, [path.join(root, distName, 'standalone', 'server.js')], {
     cwd: root,
     env: cleanEnv({
       NODE_ENV: 'production',
@@ -156,14 +193,13 @@ export async function startSite(distName, sandbox) {
       SANDBOX_PORT: String(sandbox.port),
       // The embedded sandbox as upstream, asked for as `npm start` asks for it.
       DEMO: '1',
-      // Every request of a bench comes from one address: the abuse budgets would measure themselves.
       RATE_LIMIT_FACTOR: '100000',
-      DATA_DIR: path.join(workDir, 'data'),
+      DATA_DIR: path.join(workDir, 'origin-data'),
       SITE_URL: url,
       LOG_LEVEL: 'info',
     }),
     logFile,
-    name: 'site',
+    name: 'origin',
   });
   await waitForHttp(`${url}/api/health/ready`, { child, ok: (status) => status === 200 });
   return { url, port, child, logFile };
