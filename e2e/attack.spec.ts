@@ -37,6 +37,8 @@ test.describe.configure({ mode: 'serial' });
 const root = path.resolve(__dirname, '..');
 const budgets = Object.fromEntries(Object.entries(BUDGETS).map(([name, row]) => [name, row.points])) as Record<keyof typeof BUDGETS, number>;
 const jar = (): Client['cookies'] => new Map();
+/** The customer a stub upstream logs in with any code (tests of sessions and uploads, not of the login). */
+const STUB_CUSTOMER = { user_id: 8, data: { name: 'Deneme', surname: 'Kişi', nationality_number: '10000000146', confirm_nationality: { status: 2 } }, subscriptions: [] };
 
 test.afterAll(() => {
   if (Object.keys(figures).length === 0) return;
@@ -419,11 +421,7 @@ test.describe('limits that survive scale-out and faults (Redis)', () => {
 test.describe('logout that holds through a Redis outage and a restart (Redis)', () => {
   test('a logged-out cookie stays out while Redis is down, once it is back, and after an instance restarted during the outage', async () => {
     test.setTimeout(120_000);
-    const upstream = await startStubUpstream({
-      user_id: 8,
-      data: { name: 'Deneme', surname: 'Kişi', nationality_number: '10000000146', confirm_nationality: { status: 2 } },
-      subscriptions: [],
-    });
+    const upstream = await startStubUpstream(STUB_CUSTOMER);
     const redis = await startRedis();
     const env = { API_BASE_URL: upstream.url, REDIS_URL: redis.url, RATE_LIMIT_FACTOR: '10' };
     let a = await startLoggedSite(env);
@@ -478,11 +476,7 @@ test.describe('logout that holds through a Redis outage and a restart (Redis)', 
 test.describe('uploads that cannot hold the door', () => {
   test('slow bodies from several accounts are cut off at the deadline and a customer\'s upload goes through; no length, no upload', async () => {
     test.setTimeout(90_000);
-    const upstream = await startStubUpstream({
-      user_id: 9,
-      data: { name: 'Deneme', surname: 'Kişi', nationality_number: '10000000214', confirm_nationality: { status: 0 } },
-      subscriptions: [],
-    });
+    const upstream = await startStubUpstream(STUB_CUSTOMER);
     const site = await startLoggedSite({ API_BASE_URL: upstream.url, UPLOADS_IN_FLIGHT: '2', UPLOAD_DEADLINE_SECONDS: '3', RATE_LIMIT_FACTOR: '10' });
     const logIn = async (address: string): Promise<Client> => {
       const browser: Client = { address, cookies: jar() };
@@ -590,11 +584,7 @@ test.describe('a strict production posture', () => {
   });
 
   test('the session cookie is __Host- over HTTPS and CSP covers every page', async () => {
-    const upstream = await startStubUpstream({
-      user_id: 8,
-      data: { name: 'Deneme', surname: 'Kişi', nationality_number: '10000000146', confirm_nationality: { status: 2 } },
-      subscriptions: [],
-    });
+    const upstream = await startStubUpstream(STUB_CUSTOMER);
     const site = await startLoggedSite({ API_BASE_URL: upstream.url, SESSION_COOKIE_SECURE: 'true', RATE_LIMIT_FACTOR: '10' });
     try {
       const browser: Client = { address: '127.0.91.1', cookies: jar() };

@@ -30,7 +30,7 @@ const REDIS = '/usr/bin/redis-server';
 const MODULES = '/usr/lib/nginx/modules';
 
 /** A port nothing listens on right now (the kernel's pick). */
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

@@ -3,7 +3,6 @@
 // stop().
 import { spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
-import net from 'node:net';
 
 const running = new Set();
 /** stop() functions of what was started elsewhere (the edge topology): awaited by stopAll. */
@@ -66,17 +65,8 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
-/** A TCP port free on the loopback interface right now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+// A TCP port free on the loopback interface right now.
+export { freePort } from '../edge.mjs';
 
 /** Polls `url` until it answers `ok(status)`, the child exits, or `timeoutMs` passes. */
 export async function waitForHttp(url, { child, timeoutMs = 60_000, ok = (status) => status < 500, headers } = {}) {
