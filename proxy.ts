@@ -2,7 +2,7 @@ import createMiddleware from 'next-intl/middleware';
 import { type NextRequest, NextResponse } from 'next/server';
 import { XSRF_COOKIE } from '@/lib/api/csrf';
 import { getConfig } from '@/lib/config';
-import { routing } from '@/lib/i18n/routing';
+import { LOCALE_COOKIE, routing } from '@/lib/i18n/routing';
 import { isOwnRender, PUBLIC_PAGE_ROUTE, publicPagePath } from '@/lib/public-page';
 import { contentSecurityPolicy } from '@/lib/security-headers';
 import { SESSION_COOKIE } from '@/lib/session-cookie';
@@ -35,7 +35,21 @@ export default async function proxy(request: NextRequest) {
   localized.headers.set('Content-Security-Policy', csp);
   // The double-submit token the client fetcher echoes in X-XSRF-TOKEN (readable by design: it guards, it grants nothing).
   if (!request.cookies.has(XSRF_COOKIE)) localized.cookies.set(XSRF_COOKIE, newXsrfToken(), xsrfCookieOptions());
-  return localized;
+  return withoutLocaleCookie(localized);
+}
+
+/**
+ * Only a click on the language switch is remembered (its link sets the cookie in the browser):
+ * next-intl would also set it on a view of any page in the other language, a 404 included, which
+ * a public page from the edge's cache never does. One rule for every page.
+ */
+function withoutLocaleCookie(response: NextResponse): NextResponse {
+  const cookies = response.headers.getSetCookie();
+  const remembered = (cookie: string) => cookie.startsWith(`${LOCALE_COOKIE}=`);
+  if (!cookies.some(remembered)) return response;
+  response.headers.delete('set-cookie');
+  for (const cookie of cookies) if (!remembered(cookie)) response.headers.append('set-cookie', cookie);
+  return response;
 }
 
 /**
