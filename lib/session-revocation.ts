@@ -22,7 +22,7 @@ export interface RevocationStore {
   revoke(sid: string, ttlSeconds: number): Promise<void>;
   /** Moves "not before" to `at`, never back. Throws when it cannot write. */
   raiseNotBefore(at: number): Promise<void>;
-  /** Whether it answers at all (a start-up probe). */
+  /** Whether it answers at all once connected (a start-up probe). */
   ping(): Promise<boolean>;
   /** Calls `ready` each time the store (re)connects and `lost` each time its connection drops. */
   watch(ready: () => void, lost: () => void): void;
@@ -113,7 +113,15 @@ export function redisRevocationStore(redis: Redis): RevocationStore {
     async raiseNotBefore(at) {
       await redis.eval(RAISE, 1, NOT_BEFORE_KEY, String(at));
     },
-    ping: () => redis.ping().then((answer) => answer === 'PONG'),
+    // Its first connection's outcome: ready, or refused (a slow start-up is not an outage).
+    ping: () =>
+      new Promise<boolean>((resolve) => {
+        if (redis.status === 'ready') return resolve(true);
+        const timer = setTimeout(() => resolve(false), 10_000);
+        timer.unref?.();
+        redis.once('ready', () => (clearTimeout(timer), resolve(true)));
+        redis.once('error', () => (clearTimeout(timer), resolve(false)));
+      }),
     watch(ready, lost) {
       redis.on('ready', ready);
       redis.on('close', lost);
@@ -139,13 +147,14 @@ export function memoryRevocationStore(now: () => number = Date.now): RevocationS
   };
 }
 
-let shared: SessionRevocation | undefined;
+/** One per process (globalThis): each of Next.js's bundles of this module would otherwise watch Redis on its own, and move "not before" at its first use. */
+const process_ = globalThis as typeof globalThis & { obSessionRevocation?: SessionRevocation };
 
 /** This process's revocation check, on Redis when REDIS_URL is set. */
 export function sessionRevocation(): SessionRevocation {
-  if (shared) return shared;
+  if (process_.obSessionRevocation) return process_.obSessionRevocation;
   const redis = sharedRedis();
-  return (shared = new SessionRevocation(redis ? redisRevocationStore(redis) : memoryRevocationStore(), SESSION_TTL_SECONDS, Date.now, (event, notBefore) =>
+  return (process_.obSessionRevocation = new SessionRevocation(redis ? redisRevocationStore(redis) : memoryRevocationStore(), SESSION_TTL_SECONDS, Date.now, (event, notBefore) =>
     event === 'down'
       ? getLogger().warn({ store: 'redis' }, 'sessions: Redis unreachable, every session counts as logged out until it answers')
       : getLogger().info({ store: 'redis', notBefore: new Date(notBefore!).toISOString() }, 'sessions: Redis answers again; sessions issued before now end (a logout may have been missed)'),

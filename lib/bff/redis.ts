@@ -2,8 +2,11 @@ import 'server-only';
 import Redis from 'ioredis';
 import { getConfig } from '@/lib/config';
 
-let client: Redis | null | undefined;
-let firstConnection: Promise<void> = Promise.resolve();
+/**
+ * One per process, kept on globalThis: Next.js bundles a module once per layer (instrumentation,
+ * route handlers, pages), and each copy would otherwise open its own connection.
+ */
+const shared = globalThis as typeof globalThis & { obRedis?: { client: Redis | null; connected: Promise<void> } };
 
 /**
  * The one Redis client of this process (REDIS_URL), or null without one: rate limits
@@ -12,28 +15,31 @@ let firstConnection: Promise<void> = Promise.resolve();
  * waiting; it reconnects on its own.
  */
 export function sharedRedis(): Redis | null {
-  if (client !== undefined) return client;
+  if (shared.obRedis) return shared.obRedis.client;
   const { redisUrl } = getConfig();
-  if (!redisUrl) return (client = null);
+  if (!redisUrl) {
+    shared.obRedis = { client: null, connected: Promise.resolve() };
+    return null;
+  }
   const made = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
   // Errors are reported by the callers that meet them, once per outage.
   made.on('error', () => undefined);
-  firstConnection = new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, 1_000);
+  const connected = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 3_000);
     made.once('ready', () => {
       clearTimeout(timer);
       resolve();
     });
   });
-  return (client = made);
+  shared.obRedis = { client: made, connected };
+  return made;
 }
 
-/** Until Redis has answered once (a second at most), so a start-up does not count as an outage. */
-export const redisConnected = (): Promise<void> => firstConnection;
+/** Until Redis has answered once (three seconds at most), so a start-up does not count as an outage. */
+export const redisConnected = (): Promise<void> => shared.obRedis?.connected ?? Promise.resolve();
 
 /** For tests: drop the client (the next call connects again). */
 export function resetRedisForTests(): void {
-  client?.disconnect();
-  client = undefined;
-  firstConnection = Promise.resolve();
+  shared.obRedis?.client?.disconnect();
+  shared.obRedis = undefined;
 }
