@@ -145,7 +145,7 @@ test("a slow login: each step's button is busy while its call runs and sends onc
   await expect(login).toBeHidden({ timeout: 15_000 });
 });
 
-test('§4 filing answered after the bound: the upstream filed it, so the finish line shows its number; nothing is sent twice', async ({ page }) => {
+test('a filing call answered after the bound: the upstream filed it, so the finish line shows its number; nothing is sent twice', async ({ page }) => {
   await atAddress(page);
   await page.getByRole('button', { name: 'Paket Seç' }).click();
   await page.getByRole('radio').first().check();
