@@ -51,15 +51,21 @@ test('an anonymous page is a hit at the edge on its second request, for a browse
     const again = await get(page, browserHeaders);
     expect(again.status, page).toBe(200);
     expect(cacheStatus(again), page).toBe('HIT');
-    // Kept compressed once, sent as kept.
-    expect(again.headers['content-encoding'], page).toBe('gzip');
+    // Compressed once by the edge, in brotli for a browser, and sent as kept.
+    expect(again.headers['content-encoding'], page).toBe('br');
     expect(again.headers['set-cookie'], page).toBeUndefined();
     expect(scriptSources(again), page).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/=]+')+$/);
     // curl's, a monitor's or a crawler's GET: no Accept, no encoding. It costs what a browser's does.
     await get(page, {});
     const plain = await get(page, {});
     expect(cacheStatus(plain), page).toBe('HIT');
+    expect(plain.headers['content-encoding'], page).toBeUndefined();
     expect(plain.text, page).toContain('<html lang=');
+    // A client that takes gzip but refuses brotli gets its own kept copy, never a body it refused.
+    await get(page, { 'Accept-Encoding': 'br;q=0, gzip' });
+    const gzip = await get(page, { 'Accept-Encoding': 'br;q=0, gzip' });
+    expect(cacheStatus(gzip), page).toBe('HIT');
+    expect(gzip.headers['content-encoding'], page).toBe('gzip');
   }
 });
 

@@ -240,11 +240,11 @@ export async function startEdge(options = {}) {
     // nginx, in a prefix dir of its own that holds its config, pid, temp files, cache and logs.
     const stateDir = mkdtempSync(path.join(os.tmpdir(), 'edge-nginx-'));
     temps.push(stateDir);
-    const brotli = ['filter', 'static'].map((kind) => path.join(MODULES, `ngx_http_brotli_${kind}_module.so`)).filter(existsSync);
-    if (brotli.length < 2) output('edge', 'brotli modules not installed: static files go out gzip-compressed only (apt-get install libnginx-mod-http-brotli-static)');
+    const brotli = ['filter', 'static'].map((kind) => path.join(MODULES, `ngx_http_brotli_${kind}_module.so`));
+    const missing = brotli.filter((file) => !existsSync(file));
+    if (missing.length) throw new Error(`no ${missing.join(', ')}: apt-get install libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static`);
     const config = renderTemplate(readFileSync(path.join(root, 'deploy/nginx/nginx.conf.template'), 'utf8'), {
-      EDGE_LOAD_MODULES: brotli.length === 2 ? brotli.map((file) => `load_module ${file};`).join('\n') : '',
-      EDGE_BROTLI_STATIC: brotli.length === 2 ? 'brotli_static on;' : '# no brotli module',
+      EDGE_LOAD_MODULES: brotli.map((file) => `load_module ${file};`).join('\n'),
       EDGE_STATE_DIR: stateDir,
       // Loopback only: the topology on one machine is not a public server.
       EDGE_LISTEN: `127.0.0.1:${edgePort}`,

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { debianRedisServer } from '../../scripts/browser';
 import { closedPort, distDir } from '../support/servers';
 
@@ -147,7 +148,10 @@ export function send(
               else jar.set(name!.trim(), value.join('='));
             }
           }
-          const text = Buffer.concat(chunks).toString('utf8');
+          // The body as the client reads it: decoded from the encoding the server chose.
+          const raw = Buffer.concat(chunks);
+          const encoding = response.headers['content-encoding'];
+          const text = (encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw).toString('utf8');
           resolve({ status: response.statusCode ?? 0, headers: response.headers, text, json: () => JSON.parse(text) });
         });
         response.on('error', reject);
