@@ -145,23 +145,34 @@ test("a slow login: each step's button is busy while its call runs and sends onc
   await expect(login).toBeHidden({ timeout: 15_000 });
 });
 
-test('a filing call answered after the bound: the upstream filed it, so the finish line shows its number; nothing is sent twice', async ({ page }) => {
+/**
+ * A new application walked up to its last button, contact verified and consents given; answers the
+ * applicant and the filing calls the page sends from now on.
+ */
+async function readyToFile(page: Page) {
+  const person = newApplicant();
+  const phone = randomPhone();
   await atAddress(page);
   await page.getByRole('button', { name: 'Paket Seç' }).click();
   await page.getByRole('radio').first().check();
   await page.getByLabel('Kurulum ücreti ödeme yöntemi').selectOption({ label: '12 X 150 TL' });
   await page.getByRole('button', { name: 'Nüfus Bilgilerini Ekle' }).click();
-  await fillIdentity(page, newApplicant());
+  await fillIdentity(page, person);
   await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
   await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
   await expect(page.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
-  await verifyContact(page, 'phone', randomPhone(), upstream.url);
+  await verifyContact(page, 'phone', phone, upstream.url);
   await verifyContact(page, 'mail', randomMail(), upstream.url);
   await acceptConsents(page);
   const filings: string[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('/api/v1/customers/register-step-4')) filings.push(request.method());
   });
+  return { person, phone, filings };
+}
+
+test('a filing call answered after the bound: the upstream filed it, so the finish line shows its number; nothing is sent twice', async ({ page }) => {
+  const { filings } = await readyToFile(page);
   // The upstream files at once and answers 3 s after the site's bound.
   await sandbox('/__sandbox/slow', { ms: TIMEOUT_MS + 3000, afterEffect: true }, upstream.url);
   await page.getByRole('button', { name: 'Kaydı Tamamla' }).click();
@@ -174,6 +185,29 @@ test('a filing call answered after the bound: the upstream filed it, so the fini
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   expect(filings).toEqual(['POST']);
   // Signed in by the late answer, with the one application it filed.
+  const session = await page.request.get(`${site.url}/api/session`);
+  expect(((await session.json()).data.subscriptions as unknown[]).length).toBe(1);
+});
+
+test('a filing call whose answer is lost after it filed (a reset connection): one application, and the visitor logs in to see its number', async ({ page }) => {
+  const { person, phone, filings } = await readyToFile(page);
+  // The upstream files, then resets the connection instead of answering.
+  await sandbox('/__sandbox/drop', { calls: ['registerStep4'] }, upstream.url);
+  await page.getByRole('button', { name: 'Kaydı Tamamla' }).click();
+  // No error and no 'Tekrar dene': it was filed, and the login (TC kimlik no filled in) brings its number.
+  await expect(page.getByText('Başvurunuz alındı, ancak yanıtı bize ulaşmadı. Başvuru numaranızı görmek için giriş yapın.')).toBeVisible();
+  const login = page.getByRole('dialog', { name: 'Giriş Yap' });
+  await expect(login.getByLabel('TC Kimlik No')).toHaveValue(person.nationality_number);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  // The phone got its verification code a moment ago: the person waits out the 60 s resend rule.
+  await sandbox('/__sandbox/clock', { advance_seconds: 61 }, upstream.url);
+  await login.getByRole('button', { name: 'Giriş Yap' }).click();
+  await login.getByLabel('SMS Kodu').fill(await latestCode(phone, upstream.url));
+  await login.getByRole('button', { name: 'Kodu Onayla' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Başvurunuz alındı' })).toBeVisible();
+  await expect(page.getByText(/^Başvuru numaranız: \d+/)).toBeVisible();
+  // Sent once by the page; the site's one check on the reset was refused as a used form, filing nothing.
+  expect(filings).toEqual(['POST']);
   const session = await page.request.get(`${site.url}/api/session`);
   expect(((await session.json()).data.subscriptions as unknown[]).length).toBe(1);
 });

@@ -20,6 +20,8 @@ export interface HookControls {
   setSlow(ms: number, afterEffect?: boolean): void;
   /** The named /v1 calls answer 503 from now on; an empty list heals them. */
   setFailing(calls: ApiCallName[]): void;
+  /** The next call of each named /v1 call takes effect, then its connection is dropped unanswered; an empty list cancels. */
+  setDropping(calls: ApiCallName[]): void;
 }
 
 interface HookRequest {
@@ -107,11 +109,15 @@ export function handleHook(ctx: Context, controls: HookControls, request: HookRe
     return { data: { ms, afterEffect } };
   }
 
-  if (post(/^\/__sandbox\/fail$/)) {
+  // /fail: the calls answer 503 until healed. /drop: the next call of each takes effect, then its
+  // connection is reset with no answer (a filing whose answer is lost on the way).
+  const failOrDrop = post(/^\/__sandbox\/(fail|drop)$/);
+  if (failOrDrop) {
     const { calls } = body<{ calls: unknown[] }>(request, failSchema);
     const unknown = calls.filter((call) => typeof call !== 'string' || !Object.hasOwn(apiCalls, call));
     if (unknown.length > 0) throw new SandboxError(400, `Bilinmeyen çağrı: ${unknown.map(String).join(', ')}`);
-    controls.setFailing(calls as ApiCallName[]);
+    if (failOrDrop[1] === 'fail') controls.setFailing(calls as ApiCallName[]);
+    else controls.setDropping(calls as ApiCallName[]);
     return { data: { calls } };
   }
 

@@ -191,6 +191,26 @@ describe('hooks, reset and persistence', () => {
     expect((await sb.call('/v1/get-settings')).status).toBe(200);
   });
 
+  it('drops the next call of each named call after it took effect (a reset with no answer)', async () => {
+    const { nationality_number, phone } = FIXTURE_CUSTOMERS.approved;
+    const outbox = async () => (await sb.call(`/__sandbox/outbox?to=${encodeURIComponent(phone)}`)).body.data as unknown[];
+    // No code sent yet, so the 60 s resend rule does not answer instead.
+    await sb.hook('/reset', {});
+    await sb.hook('/drop', { calls: ['authStart', 'getSettings'] });
+    try {
+      await expect(sb.call('/v1/customers/auth-start', { nationality_number })).rejects.toThrow();
+      // The code went out all the same.
+      expect(await outbox()).toHaveLength(1);
+      expect((await sb.call('/v1/app-settings/countries')).status).toBe(200);
+      await expect(sb.call('/v1/get-settings')).rejects.toThrow();
+      // Once: the next call is answered.
+      expect((await sb.call('/v1/get-settings')).status).toBe(200);
+      expect((await sb.hook('/drop', { calls: ['noSuchCall'] })).status).toBe(400);
+    } finally {
+      await sb.hook('/drop', { calls: [] });
+    }
+  });
+
   it('revokes every token of a customer on request, as an expired session', async () => {
     const { nationality_number, phone } = FIXTURE_CUSTOMERS.underApproval;
     const first = await login(sb, nationality_number, phone);

@@ -212,6 +212,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   /** The delay comes after the call took effect: a call that files, then answers late. */
   let slowAfterEffect = false;
   let failing = new Set<ApiCallName>();
+  let dropping = new Set<ApiCallName>();
   let origin = options.publicUrl?.replace(/\/+$/, '') ?? '';
 
   const ctx: Context = {
@@ -234,6 +235,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
       slowMs = 0;
       slowAfterEffect = false;
       failing = new Set();
+      dropping = new Set();
       store.wipe();
       seed();
     },
@@ -247,6 +249,9 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     },
     setFailing(calls: ApiCallName[]) {
       failing = new Set(calls);
+    },
+    setDropping(calls: ApiCallName[]) {
+      dropping = new Set(calls);
     },
   };
 
@@ -389,6 +394,13 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     }
     // An outage of this call, asked for by a test (POST /__sandbox/fail).
     if (failing.has(name)) throw new SandboxError(503, texts.generic);
+    // Done, but the answer never leaves: the connection is reset instead, once (POST /__sandbox/drop).
+    if (dropping.delete(name)) {
+      res.end = (() => {
+        res.socket?.destroy();
+        return res;
+      }) as typeof res.end;
+    }
     await handleCall(req, res, name);
   }
 

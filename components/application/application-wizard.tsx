@@ -167,7 +167,17 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
     const sending = call.send(callApi, { ...state, ...change }, { consents: acceptedConsents(state.consents), identity });
     if (filesApplication(call)) {
       // A late answer is waited for, never sent again: the upstream may have filed it.
-      await loader.run(untilFiled(sending, state.formHash));
+      try {
+        await loader.run(untilFiled(sending, state.formHash));
+      } catch (error) {
+        if (!(error instanceof ApiError && error.details?.filed_unanswered === true)) throw error;
+        // Filed, its answer lost on the way: the number comes with the customer's session, so a
+        // visitor is asked to log in (TC kimlik no filled in); the finish line follows either way.
+        if (!loggedIn) {
+          notify.info(error.message, { id: 'filed-unanswered' });
+          await openLogin({ nationalityNumber: state.identity.nationality_number ?? '', openProfile: false });
+        }
+      }
       await complete();
       return;
     }

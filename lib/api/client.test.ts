@@ -42,6 +42,12 @@ describe('untilFiled', () => {
     await expect(untilFiled(Promise.reject(pending), 'h1', noPause)).rejects.toMatchObject({ status: 400, serverMessage: 'Form süresi doldu.' });
   });
 
+  it('throws at once, not asking again, when the late call was filed and its answer lost', async () => {
+    const asked = filingAnswers([202, { status: false, details: { filing_pending: true } }], [502, { status: false, message: 'Başvurunuz alındı', details: { filed_unanswered: true } }]);
+    await expect(untilFiled(Promise.reject(pending), 'h1', noPause)).rejects.toMatchObject({ status: 502, details: { filed_unanswered: true } });
+    expect(asked).toHaveLength(2);
+  });
+
   it('throws the first timeout when no answer ever came', async () => {
     filingAnswers([404, { status: false, details: { filing_unknown: true } }]);
     await expect(untilFiled(Promise.reject(pending), 'h1', noPause)).rejects.toBe(pending);

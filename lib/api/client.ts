@@ -128,6 +128,8 @@ export async function untilFiled(sending: Promise<unknown>, formHash: string | n
         await requestJson('/api/filing', { json: { form_security_hash: formHash } });
         return;
       } catch (asked) {
+        // Filed with its answer lost: thrown for the wizard to show as received.
+        if (asked instanceof ApiError && asked.details?.filed_unanswered === true) throw asked;
         // Still on its way, or this ask itself lost: ask again.
         if (asked instanceof ApiError && (asked.details?.filing_pending === true || asked.status === 0 || asked.status === 502)) continue;
         if (asked instanceof ApiError && asked.details?.filing_unknown === true) throw error;

@@ -4,7 +4,7 @@ import type { ApiCallName } from '@/lib/api/calls';
 import { keyed } from '@/lib/bff/device';
 import { sharedRedis } from '@/lib/bff/redis';
 import { getConfig } from '@/lib/config';
-import { callUpstream, type UpstreamAnswer, type UpstreamRequest } from '@/lib/upstream';
+import { callUpstream, type UpstreamAnswer, UpstreamError, type UpstreamRequest } from '@/lib/upstream';
 
 /**
  * A call that files an application (register-step-4, transfer-register-step-5 and the customer's)
@@ -21,7 +21,12 @@ const KEPT_SECONDS = 600;
  * customer's token), or none (no answer came). Told only to the browser that made the call (its
  * XSRF cookie, keyed): a form hash seen elsewhere (the consent audit line) claims nothing.
  */
-export type FilingOutcome = { call: ApiCallName; browser: string } & ({ state: 'pending' } | { state: 'answered'; answer: UpstreamAnswer } | { state: 'unanswered' });
+export type FilingOutcome = { call: ApiCallName; browser: string } & (
+  | { state: 'pending' }
+  | { state: 'answered'; answer: UpstreamAnswer }
+  | { state: 'unanswered' }
+  | { state: 'filedUnanswered' }
+);
 
 const memory = new Map<string, { sealed: string; until: number }>();
 const storeKey = (formHash: string) => `ob:filing:${keyed(formHash)}`;
@@ -64,6 +69,33 @@ export async function forgetFiling(formHash: string): Promise<void> {
 /** Thrown when the bound passed before the answer: the answer is kept as it comes. */
 export class FilingPending extends Error {}
 
+/** Thrown when the upstream filed the application but its answer was lost (a reset connection). */
+export class FiledUnanswered extends Error {}
+
+const FILED_UNANSWERED = Symbol('filed, answer lost');
+
+/** The upstream refused the form's hash: used or expired (DESIGN.md §5, `details.reason`). */
+function formRefused(answer: UpstreamAnswer): boolean {
+  const details = answer.envelope.details as { reason?: unknown } | undefined;
+  return answer.status === 400 && details?.reason === 'form_invalid';
+}
+
+/**
+ * The filing call, sent once more when its connection failed without an answer (reset or refused):
+ * the same hash cannot file twice. Either the first never arrived and this one files, or the first
+ * filed and the hash is now refused as used: filed, with the answer lost. (A hash refused for its
+ * age instead cannot reach here: the wizard never sends one within a minute of its 30.)
+ */
+async function fileOnce(name: ApiCallName, request: UpstreamRequest): Promise<UpstreamAnswer | typeof FILED_UNANSWERED> {
+  try {
+    return await callUpstream(name, request);
+  } catch (error) {
+    if (!(error instanceof UpstreamError) || error.kind !== 'unreachable') throw error;
+    const again = await callUpstream(name, request);
+    return formRefused(again) ? FILED_UNANSWERED : again;
+  }
+}
+
 /**
  * Makes a filing call: its answer within API_TIMEOUT_MS, else FilingPending while the call goes on
  * for up to FILING_WAIT_MS and its outcome is kept (`onLateAnswer` runs with a late answer).
@@ -74,15 +106,17 @@ export async function fileApplication(
   { formHash, browser }: { formHash: string; browser: string | undefined },
   onLateAnswer: (answer: UpstreamAnswer) => void,
 ): Promise<UpstreamAnswer> {
-  const call = callUpstream(name, { ...request, timeoutMs: FILING_WAIT_MS });
+  const call = fileOnce(name, { ...request, timeoutMs: FILING_WAIT_MS });
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<'bound'>((resolve) => (timer = setTimeout(() => resolve('bound'), getConfig().apiTimeoutMs)));
   const first = await Promise.race([call, bound]).finally(() => clearTimeout(timer));
+  if (first === FILED_UNANSWERED) throw new FiledUnanswered();
   if (first !== 'bound') return first;
   const owner = { call: name, browser: keyed(browser ?? '') };
   await put(formHash, { ...owner, state: 'pending' });
   void call.then(
     async (answer) => {
+      if (answer === FILED_UNANSWERED) return put(formHash, { ...owner, state: 'filedUnanswered' });
       await put(formHash, { ...owner, state: 'answered', answer });
       onLateAnswer(answer);
     },

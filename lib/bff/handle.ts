@@ -9,8 +9,8 @@ import { spendBudgets } from '@/lib/bff/budget-plan';
 import { clientIp } from '@/lib/bff/client-ip';
 import { isTrustedStateChange, readCookie } from '@/lib/bff/csrf';
 import { deviceCookieAfterLogin, readDevice } from '@/lib/bff/device';
-import { fileApplication, FilingPending } from '@/lib/bff/filing';
-import { envelopeResponse, errorResponse, replyText, fieldErrorResponse, responseLocale, sessionExpiredResponse, tooManyResponse, validationResponse } from '@/lib/bff/responses';
+import { FiledUnanswered, fileApplication, FilingPending } from '@/lib/bff/filing';
+import { envelopeResponse, errorResponse, filedUnansweredResponse, replyText, fieldErrorResponse, responseLocale, sessionExpiredResponse, tooManyResponse, validationResponse } from '@/lib/bff/responses';
 import { uploadSlots } from '@/lib/bff/upload-slots';
 import { catalogueText, safeDetails } from '@/lib/bff/upstream-text';
 import { XSRF_COOKIE } from '@/lib/api/csrf';
@@ -185,6 +185,8 @@ async function forward(
   } catch (error) {
     // Still being filed: the browser asks app/api/filing for the answer instead of trying again.
     if (error instanceof FilingPending) return errorResponse(504, replyText(locale, 'timeout'), undefined, { filing_pending: true });
+    // Filed, but the answer was lost: never to be sent again; the wizard shows it as received.
+    if (error instanceof FiledUnanswered) return filedUnansweredResponse(locale);
     if (error instanceof UpstreamError && error.kind === 'timeout') return errorResponse(504, replyText(locale, 'timeout'));
     if (error instanceof UpstreamError && error.kind === 'unreachable') return errorResponse(502, replyText(locale, 'network'));
     return errorResponse(502, replyText(locale, 'generic'));

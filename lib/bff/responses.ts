@@ -71,3 +71,8 @@ export function validationResponse(locale: 'tr' | 'en', error: z.ZodError): Resp
   const first = Object.values(fields)[0] ?? replyText(locale, 'invalidRequest');
   return errorResponse(400, first, undefined, { fields });
 }
+
+/** A filing call the upstream took but whose answer was lost (lib/bff/filing.ts): sending it again would be refused. */
+export function filedUnansweredResponse(locale: 'tr' | 'en'): Response {
+  return errorResponse(502, replyText(locale, 'filedUnanswered'), undefined, { filed_unanswered: true });
+}

@@ -6,7 +6,7 @@ import { clientIp } from '@/lib/bff/client-ip';
 import { isTrustedStateChange, readCookie } from '@/lib/bff/csrf';
 import { filingOutcome, forgetFiling } from '@/lib/bff/filing';
 import { respond } from '@/lib/bff/handle';
-import { envelopeResponse, errorResponse, replyText, responseLocale, tooManyResponse } from '@/lib/bff/responses';
+import { envelopeResponse, errorResponse, filedUnansweredResponse, replyText, responseLocale, tooManyResponse } from '@/lib/bff/responses';
 import { getSession } from '@/lib/session';
 
 export const dynamic = 'force-dynamic';
@@ -14,7 +14,8 @@ export const dynamic = 'force-dynamic';
 /**
  * What became of this browser's filing call that outlasted API_TIMEOUT_MS (lib/bff/filing.ts):
  * 202 while the upstream has not answered; its answer once it has, as the call itself would have
- * given it (a visitor's session starts here); 404 `filing_unknown` when no answer came.
+ * given it (a visitor's session starts here); 502 `filed_unanswered` when it was filed but its answer
+ * lost; 404 `filing_unknown` when no answer came.
  */
 export async function POST(request: Request) {
   const locale = responseLocale(request);
@@ -34,6 +35,7 @@ export async function POST(request: Request) {
   if (!outcome || outcome.state === 'unanswered') return errorResponse(404, replyText(locale, 'timeout'), undefined, { filing_unknown: true });
   if (outcome.state === 'pending') return envelopeResponse(202, { status: false, details: { filing_pending: true } });
   await forgetFiling(formHash);
+  if (outcome.state === 'filedUnanswered') return filedUnansweredResponse(locale);
   const call: ApiCall = apiCalls[outcome.call];
   const session = call.auth || call.session === 'storeToken' ? await getSession() : undefined;
   return respond(outcome.call, call, outcome.answer, locale, session, null);
