@@ -503,13 +503,13 @@ test.describe('uploads that cannot hold the door', () => {
       request.write(body.subarray(0, 200));
       let sent = 200;
       const timer = setInterval(() => request.write(body.subarray(sent, ++sent)), 500);
-      const answer = new Promise<number>((resolve) => {
+      const answer = new Promise<{ status: number; connection?: string }>((resolve) => {
         request.on('response', (response) => {
           clearInterval(timer);
-          resolve(response.statusCode ?? 0);
+          resolve({ status: response.statusCode ?? 0, connection: response.headers.connection });
           response.resume();
         });
-        request.on('error', () => resolve(0));
+        request.on('error', () => resolve({ status: 0 }));
       });
       return { answer, stop: () => (clearInterval(timer), request.destroy()) };
     };
@@ -523,26 +523,28 @@ test.describe('uploads that cannot hold the door', () => {
         // Cut off at the deadline: the slots are free again for the customer.
         const freedAt = Date.now();
         await expect.poll(async () => (await upload(customer)).status, { timeout: 10_000, intervals: [500] }).toBe(200);
-        const statuses = await Promise.all(slow.map(({ answer }) => answer));
-        expect(statuses.filter((status) => status === 408)).toHaveLength(2);
-        expect(statuses.filter((status) => status === 503)).toHaveLength(1);
+        const answers = await Promise.all(slow.map(({ answer }) => answer));
+        expect(answers.filter(({ status }) => status === 408)).toHaveLength(2);
+        expect(answers.filter(({ status }) => status === 503)).toHaveLength(1);
+        // Refused or cut off, the rest of the body is never read: the connection closes.
+        expect(answers.map(({ connection }) => connection)).toEqual(['close', 'close', 'close']);
         figures.slowUploads = { slowBodies: 3, cutOffAt408: 2, refused503: 1, customerWaitedMs: Date.now() - freedAt };
       } finally {
         for (const { stop } of slow) stop();
       }
 
       // An upload whose size is not announced is refused before it is read.
-      const chunked = await new Promise<number>((resolve) => {
+      const chunked = await new Promise<{ status: number; connection?: string }>((resolve) => {
         const url = new URL(site.url);
         const request = http.request({ host: url.hostname, port: url.port, path, method: 'POST', agent: false, headers: { ...uploadHeaders(customer), 'Transfer-Encoding': 'chunked' } });
         request.on('response', (response) => {
-          resolve(response.statusCode ?? 0);
+          resolve({ status: response.statusCode ?? 0, connection: response.headers.connection });
           response.resume();
         });
-        request.on('error', () => resolve(0));
+        request.on('error', () => resolve({ status: 0 }));
         request.end(body);
       });
-      expect(chunked).toBe(411);
+      expect(chunked).toEqual({ status: 411, connection: 'close' });
     } finally {
       await site.stop();
       await upstream.stop();

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
@@ -18,15 +20,18 @@ import { distDir } from './support/servers';
 test.describe.configure({ mode: 'serial' });
 
 const EDGE_SECONDS = 5;
+const dataDir = `.data/edge-e2e-${sitePort}`;
 let edge: Edge;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   // Imported when run: an ES module of its own (import.meta), which the test loader would not compile.
   const { startEdge } = await import('../scripts/edge.mjs');
+  // The sandbox's fixtures as they start, whatever a run before this one changed.
+  rmSync(dataDir, { recursive: true, force: true });
   edge = await startEdge({
     distDir: path.basename(distDir),
-    dataDir: `.data/edge-e2e-${sitePort}`,
+    dataDir,
     edgePort: 0,
     appPorts: [0, 0],
     edgeCacheSeconds: EDGE_SECONDS,
@@ -222,6 +227,62 @@ test('one instance stopped under load: no GET fails, and every POST is answered 
   expect(gets.filter((result) => result.status !== 200)).toEqual([]);
   // An address list changes nothing upstream; a refusal (502/503) tells the page to let the person try again.
   expect(posts.filter((result) => ![200, 502, 503].includes(result.status))).toEqual([]);
+});
+
+test('an instance killed during an upload: the customer is told the server could not be reached, sends again and it goes through; no half file is kept', async () => {
+  test.setTimeout(90_000);
+  const [a, b] = edge.instances;
+  const customer = FIXTURE_CUSTOMERS.notSent;
+  const client: Client = { address: '127.0.36.1', cookies: new Map() };
+  const start = await bff(edge.url, '/customers/auth-start', { nationality_number: customer.nationality_number }, client);
+  const auth = await bff(edge.url, '/customers/auth', { form_security_hash: start.json().hash, sms_code: await latestCode(customer.phone, edge.sandboxUrl) }, client);
+  expect(auth.status, auth.text).toBe(200);
+  // Two 300 KB images (a PNG's signature is all the check reads), so the body is still arriving when the instance dies.
+  const boundary = 'killeduploadboundary';
+  const image = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(300_000, 0x20)]);
+  const part = (name: string) => Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.png"\r\nContent-Type: image/png\r\n\r\n`), image, Buffer.from('\r\n')]);
+  const body = Buffer.concat([part('front-nationality-license'), part('back-nationality-license'), Buffer.from(`--${boundary}--\r\n`)]);
+  const headers = {
+    'Content-Type': `multipart/form-data; boundary=${boundary}`,
+    'Content-Length': String(body.length),
+    'X-XSRF-TOKEN': client.cookies!.get('XSRF-TOKEN')!,
+    'Sec-Fetch-Site': 'same-origin',
+    Cookie: [...client.cookies!].map(([name, value]) => `${name}=${value}`).join('; '),
+  };
+  const target = '/api/v1/customers/upload-nationality-docs';
+  const uploads = path.resolve(dataDir, 'uploads');
+  const files = () => (existsSync(uploads) ? readdirSync(uploads, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length : 0);
+  const before = files();
+
+  // B stopped, so the upload reaches A; A is killed (no drain) once the first part of the body is on its way.
+  await b!.stop();
+  let refused: number;
+  let killed: Promise<void> | undefined;
+  try {
+    const url = new URL(edge.url);
+    refused = await new Promise<number>((resolve) => {
+      const request = http.request({ host: url.hostname, port: url.port, path: target, method: 'POST', localAddress: client.address, agent: false, headers });
+      request.on('response', (response) => {
+        resolve(response.statusCode ?? 0);
+        response.resume();
+      });
+      request.on('error', () => resolve(0));
+      request.write(body.subarray(0, 64 * 1024), () => setTimeout(() => (killed = a!.kill()), 300));
+    });
+  } finally {
+    await killed;
+    await a!.start();
+    await b!.start();
+  }
+  // nginx answers 502 with no message of ours (a POST is never sent to another instance): the
+  // page's client tells the customer 'Sunucuya erişilemiyor…' and keeps the chosen files (lib/api/client.ts).
+  expect(refused).toBe(502);
+  expect(files()).toBe(before);
+  // Sent again, as the customer would: nginx keeps an instance that failed out for its fail_timeout
+  // (10 s), and both just failed once, so the first tries may be refused the same way, never half kept.
+  await expect.poll(async () => (await send(edge.url, 'POST', target, { body, headers, client })).status, { timeout: 20_000, intervals: [1_000] }).toBe(200);
+  // One whole set upstream: the two files of the upload that went through, nothing of the one cut off.
+  expect(files()).toBe(before + 2);
 });
 
 test('a settings change and the revalidation call reach both instances at once and the edge within its lifetime', async () => {

@@ -6,6 +6,8 @@ export interface EdgeInstance {
   pid: number | undefined;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** SIGKILL, nothing drained, as a crash would; the topology keeps running. */
+  kill(): Promise<void>;
 }
 
 export interface Edge {

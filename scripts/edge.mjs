@@ -225,13 +225,21 @@ export async function startEdge(options = {}) {
         child: undefined,
         /** (Re)starts this instance and waits until it answers its liveness check. */
         async start() {
-          if (instance.child && instance.child.exitCode === null) return;
+          if (instance.child && instance.child.exitCode === null && instance.child.signalCode === null) return;
           instance.child = run(name, process.execPath, [path.join(standalone, 'server.js')], { env: { ...instanceEnv, PORT: String(port) } });
           instance.pid = instance.child.pid;
           await waitFor(name, () => live(port), instance.child);
         },
         /** Stops this instance alone (the others and nginx keep running) and waits for its exit. */
         stop: () => end(instance.child),
+        /** Kills this instance at once (SIGKILL: nothing drained), as a crash would; the rest keeps running. */
+        async kill() {
+          const child = instance.child;
+          if (!child || child.exitCode !== null || child.signalCode !== null) return;
+          child.expected = true;
+          child.kill('SIGKILL');
+          await child.exited;
+        },
       };
       instances.push(instance);
     }

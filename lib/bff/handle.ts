@@ -128,13 +128,13 @@ async function answer(
       }
     } else if (call.multipart) {
       // Its size is known before it is read (browsers always send it), so none streams on unbounded.
-      if (!/^\d+$/.test(request.headers.get('content-length') ?? '')) return errorResponse(411, replyText(locale, 'invalidRequest'));
+      if (!/^\d+$/.test(request.headers.get('content-length') ?? '')) return unread(errorResponse(411, replyText(locale, 'invalidRequest')));
       // Counted before the body is read: a refused upload costs no memory.
       const wait = await spendBudgets(name, undefined, caller);
-      if (wait !== null) return tooManyResponse(locale, wait);
+      if (wait !== null) return unread(tooManyResponse(locale, wait));
       release = uploadSlots().tryAcquire() ?? undefined;
       if (!release) {
-        return errorResponse(503, replyText(locale, 'busy', { seconds: UPLOAD_RETRY_SECONDS }), { 'Retry-After': String(UPLOAD_RETRY_SECONDS) });
+        return unread(errorResponse(503, replyText(locale, 'busy', { seconds: UPLOAD_RETRY_SECONDS }), { 'Retry-After': String(UPLOAD_RETRY_SECONDS) }));
       }
       upstream.multipart = encodeMultipart(await readMultipartBody(request, call.multipart, getConfig().uploadDeadlineMs));
     }
@@ -152,12 +152,22 @@ async function answer(
     return response;
   } catch (error) {
     if (error instanceof BodyError) {
-      return errorResponse(error.status, replyText(locale, error.reason, { count: call.multipart?.files.length ?? 1 }));
+      const refused = errorResponse(error.status, replyText(locale, error.reason, { count: call.multipart?.files.length ?? 1 }));
+      return call.multipart ? unread(refused) : refused;
     }
     throw error;
   } finally {
     release?.();
   }
+}
+
+/**
+ * A refused upload closes its connection once answered: Node.js would otherwise read the rest of
+ * the body (megabytes, or a trickle) to keep the connection alive for the next request.
+ */
+function unread(response: Response): Response {
+  response.headers.set('Connection', 'close');
+  return response;
 }
 
 async function forward(
