@@ -216,7 +216,7 @@ function markdown(results, notes) {
     add(
       '## JavaScript on first load',
       '',
-      'From the browser\'s network log (Playwright, Debian\'s chromium, a fresh context per page), our pages through the edge: bytes on the wire as the server sent them. nginx sends the build\'s scripts in brotli to a browser that accepts it (the copies `scripts/prepare-standalone.mjs` makes at build time, `brotli_static`) and the pages as its cache keeps them, in gzip; the floor\'s server sends gzip, as a bare Next.js server does. ' +
+      'From the browser\'s network log (Playwright, Debian\'s chromium, a fresh context per page), our pages through the edge: bytes on the wire as the server sent them. nginx sends the build\'s scripts in brotli to a browser that accepts it (the copies `scripts/prepare-standalone.mjs` makes at build time, `brotli_static`) and the pages as its cache keeps them (compressed by nginx before it keeps them: brotli for a browser); the floor\'s server sends gzip, as a bare Next.js server does. ' +
         '*First load* is the scripts the server\'s HTML names (script tags and script preloads); *after load* is what the page fetched later until the network was idle (lazy chunks).',
       '',
       '| page | status | first load (wire) | ÷ floor | decoded | files | after load (wire) | HTML (wire, encoding) |',

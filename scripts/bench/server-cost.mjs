@@ -98,8 +98,8 @@ function rawGet(url, headers) {
 
 /**
  * The static file the pages are set against: among the scripts the edge's `/` names (its first
- * load, served by nginx from disk), the one whose brotli body is nearest in size to the page's gzip
- * body as the edge sends it. A bigger chunk would flatter the pages (more bytes per answer), a tiny
+ * load, served by nginx from disk), the one whose brotli body is nearest in size to the page's body
+ * as the edge sends it. A bigger chunk would flatter the pages (more bytes per answer), a tiny
  * one shame them; answers of the same size compare the work per answer.
  */
 export async function pickStaticChunk(edgeUrl) {
