@@ -7,6 +7,7 @@ import {
   NOTIFICATION_TIMEOUT_MS,
   removeNotification,
   TOAST_DEFAULTS,
+  toastStillDue,
 } from '@/lib/notifications';
 
 let counter = 0;
@@ -55,6 +56,13 @@ describe('info bar notifications', () => {
   });
 
   it('toasts sit top right for 5000 ms', () => {
-    expect(TOAST_DEFAULTS).toEqual({ position: 'top-right', duration: 5000 });
+    expect(TOAST_DEFAULTS).toMatchObject({ position: 'top-right', duration: 5000 });
+  });
+
+  it('§9 toasts: maximum animation delay 6000 ms: a toast not started 6000 ms after it was asked for is dropped', () => {
+    expect(TOAST_DEFAULTS.maxAnimationDelayMs).toBe(6000);
+    expect(toastStillDue(10_000, 10_000)).toBe(true);
+    expect(toastStillDue(10_000, 16_000)).toBe(true);
+    expect(toastStillDue(10_000, 16_001)).toBe(false);
   });
 });

@@ -9,8 +9,21 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** Notification auto-close (spec §9: 5 s). */
 export const NOTIFICATION_TIMEOUT_MS = 5000;
 
-/** Toast defaults of spec §9: top right, newest first, 5000 ms, duplicates prevented. */
-export const TOAST_DEFAULTS = { position: 'top-right', duration: 5000 } as const;
+/**
+ * Toast defaults of spec §9: top right, newest first, 5000 ms, duplicates prevented, and a maximum
+ * animation delay of 6000 ms: a toast starts its entrance animation within 6000 ms of being asked
+ * for, or not at all (`toastStillDue`).
+ */
+export const TOAST_DEFAULTS = { position: 'top-right', duration: 5000, maxAnimationDelayMs: 6000 } as const;
+
+/**
+ * Whether a toast asked for at `askedAtMs` may still start its animation at `nowMs`. The toaster
+ * loads with the first toast; on a slow connection a toast would otherwise appear long after what
+ * it tells (a welcome, a logout), beside a page that moved on: past the maximum delay it is dropped.
+ */
+export function toastStillDue(askedAtMs: number, nowMs: number): boolean {
+  return nowMs - askedAtMs <= TOAST_DEFAULTS.maxAnimationDelayMs;
+}
 
 export interface InfoNotification {
   id: string;

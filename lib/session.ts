@@ -5,6 +5,7 @@ import { cookies } from 'next/headers';
 import { cache } from 'react';
 import type { SessionUser, User } from '@/lib/api/types';
 import { getConfig } from '@/lib/config';
+import { sortSubscriptions } from '@/lib/domain/subscription';
 import { sessionRevocation } from '@/lib/session-revocation';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from '@/lib/session-cookie';
 import { callUpstream } from '@/lib/upstream';
@@ -84,7 +85,9 @@ export async function resolveUser(token: string | undefined): Promise<TokenCheck
 
 /**
  * The customer as every page carries it: only what the header, login, inquiry list and wizard show.
- * Read defensively: an upstream answer missing a part gives an empty value, not an error.
+ * Read defensively: an upstream answer missing a part gives an empty value, not an error. The
+ * subscriptions are put newest first here, once (spec §3), whatever order the upstream sent: the
+ * lists show them as they come, and the finish line takes the first as the one just filed.
  */
 export function sessionUser(user: User): SessionUser {
   const data: Partial<User['data']> = user.data ?? {};
@@ -96,7 +99,7 @@ export function sessionUser(user: User): SessionUser {
       nationality_number: data.nationality_number ?? '',
       confirm_nationality: { status: data.confirm_nationality?.status ?? 0 },
     },
-    subscriptions: (Array.isArray(user.subscriptions) ? user.subscriptions : []).map((subscription) => ({
+    subscriptions: sortSubscriptions(Array.isArray(user.subscriptions) ? user.subscriptions : []).map((subscription) => ({
       subscription_id: subscription.subscription_id,
       status: subscription.status,
       service_number: subscription.service_number ?? null,
@@ -106,11 +109,11 @@ export function sessionUser(user: User): SessionUser {
   };
 }
 
-/** The profile's data: everything but the modem credentials, which their own tab asks for. */
+/** The profile's data: everything but the modem credentials, which their own tab asks for; subscriptions newest first. */
 export function profileUser(user: User): User {
   return {
     ...user,
-    subscriptions: user.subscriptions.map((subscription) => ({
+    subscriptions: sortSubscriptions(Array.isArray(user.subscriptions) ? user.subscriptions : []).map((subscription) => ({
       ...subscription,
       data: { ...subscription.data, auth_params: subscription.data.auth_params ? { username: '', password: '' } : null },
     })),

@@ -1,6 +1,6 @@
 import 'server-only';
 import { unstable_cache } from 'next/cache';
-import type { Settings } from '@/lib/api/types';
+import type { Country, Settings } from '@/lib/api/types';
 import { getConfig } from '@/lib/config';
 import { callUpstream } from '@/lib/upstream';
 
@@ -30,6 +30,32 @@ export async function getSettings(): Promise<Settings | null> {
       : fetchSettings;
   try {
     return await cached();
+  } catch {
+    return null;
+  }
+}
+
+async function fetchCountries(): Promise<Country[]> {
+  const { envelope } = await callUpstream<Country[]>('countries');
+  if (!envelope.status || !Array.isArray(envelope.data)) throw new Error('the upstream answered no countries');
+  return envelope.data;
+}
+
+let cachedCountries: (() => Promise<Country[]>) | undefined;
+
+/**
+ * The countries of `GET /app-settings/countries` (spec §7) for the nationality, cached as the
+ * settings are (same lifetime, same tag: `POST /api/revalidate` ends both). A failure is never
+ * cached and answers null: the settings' list stands in (lib/domain/countries.ts).
+ */
+export async function getCountries(): Promise<Country[] | null> {
+  const seconds = getConfig().settingsCacheMs / 1000;
+  cachedCountries ??=
+    seconds > 0
+      ? unstable_cache(fetchCountries, ['countries', getConfig().apiBaseUrl], { revalidate: seconds, tags: [SETTINGS_TAG] })
+      : fetchCountries;
+  try {
+    return await cachedCountries();
   } catch {
     return null;
   }

@@ -17,6 +17,8 @@ export const FIXTURE_CUSTOMERS = {
 export const FIXTURE_TRANSFER_SERVICE_NUMBER = '1712345678';
 
 export const SETTING_CAMPAIGN_END_DATE = 'campaign_end_date';
+/** Settings key of the countries hook: 'omitted' leaves the countries out of the settings' answer. */
+export const SETTING_SETTINGS_COUNTRIES = 'settings_countries';
 
 /** Noon UTC of a calendar day, in unix seconds. */
 const day = (year: number, month: number, date: number) => Date.UTC(year, month - 1, date, 12) / 1000;

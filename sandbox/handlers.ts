@@ -21,7 +21,7 @@ import {
 import { checkCode, sendCode } from '@/sandbox/codes';
 import { seconds, type Context } from '@/sandbox/context';
 import { SandboxError, texts } from '@/sandbox/errors';
-import { SETTING_CAMPAIGN_END_DATE } from '@/sandbox/fixtures';
+import { SETTING_CAMPAIGN_END_DATE, SETTING_SETTINGS_COUNTRIES } from '@/sandbox/fixtures';
 import { advanceForm, finishForm, loadForm, startForm, type Form } from '@/sandbox/forms';
 import { parseBirthDate, type Bodies, type IdentityBody, type ReceivedAddressBody } from '@/sandbox/schemas';
 import type { CustomerRow, FormData, FormRow } from '@/sandbox/store';
@@ -223,10 +223,13 @@ function authFinish(ctx: Context, customer: CustomerRow, form: Form, product: Ca
 
 function settings(ctx: Context): Settings {
   const endDate = ctx.store.getSetting(SETTING_CAMPAIGN_END_DATE) ?? DEFAULT_CAMPAIGN_END_DATE;
+  // An upstream whose settings carry no countries (the `/__sandbox/settings/countries` hook): the
+  // site asks GET /app-settings/countries for them.
+  const withCountries = ctx.store.getSetting(SETTING_SETTINGS_COUNTRIES) !== 'omitted';
   return {
     products: products.map(publicProduct),
     jobs: jobs.map((job) => ({ ...job })),
-    countries: countries.map((country) => ({ ...country })),
+    ...(withCountries && { countries: countries.map((country) => ({ ...country })) }),
     data: { campaign: welcomeCampaign(endDate, ctx.now()), version: APP_VERSION },
   };
 }

@@ -5,8 +5,9 @@ import { CODE_TTL_MS, outbox } from '@/sandbox/codes';
 import { seconds, type Context } from '@/sandbox/context';
 import { SandboxError, texts } from '@/sandbox/errors';
 import { FORM_HASH_TTL_MS } from '@/sandbox/forms';
-import { SETTING_CAMPAIGN_END_DATE } from '@/sandbox/fixtures';
+import { SETTING_CAMPAIGN_END_DATE, SETTING_SETTINGS_COUNTRIES } from '@/sandbox/fixtures';
 import { textPdf } from '@/sandbox/pdf';
+import { SETTING_SUBSCRIPTIONS_ORDER } from '@/sandbox/store';
 
 /**
  * Sandbox-only test hooks under /__sandbox (same service token, JSON bodies), so every status
@@ -41,6 +42,8 @@ const reviewSchema = defineSchema({
 const campaignSchema = defineSchema({
   end_date: { type: 'string', required: true, label: 'Bitiş tarihi', pattern: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/ },
 });
+const countriesSchema = defineSchema({ included: { type: 'bool', required: true, label: 'Ülkeler' } });
+const orderSchema = defineSchema({ order: { type: 'oneOf', required: true, label: 'Sıra', items: ['newest', 'oldest'] } });
 const clockSchema = defineSchema({
   advance_seconds: { type: 'number', required: true, label: 'Saniye', min: -31_536_000, max: 31_536_000 },
 });
@@ -125,6 +128,20 @@ export function handleHook(ctx: Context, controls: HookControls, request: HookRe
     const { end_date } = body<{ end_date: string }>(request, campaignSchema);
     store.setSetting(SETTING_CAMPAIGN_END_DATE, end_date);
     return { data: { end_date } };
+  }
+
+  // The settings' answer with or without its countries (an upstream that leaves them out).
+  if (post(/^\/__sandbox\/settings\/countries$/)) {
+    const { included } = body<{ included: boolean }>(request, countriesSchema);
+    store.setSetting(SETTING_SETTINGS_COUNTRIES, included ? 'included' : 'omitted');
+    return { data: { included } };
+  }
+
+  // A customer's subscriptions newest first (the fixtures' order) or oldest first (an upstream that keeps no order).
+  if (post(/^\/__sandbox\/subscriptions\/order$/)) {
+    const { order } = body<{ order: 'newest' | 'oldest' }>(request, orderSchema);
+    store.setSetting(SETTING_SUBSCRIPTIONS_ORDER, order);
+    return { data: { order } };
   }
 
   if ((match = post(/^\/__sandbox\/subscriptions\/(\d{1,12})\/status$/))) {

@@ -116,7 +116,7 @@ describe('settings', () => {
     expect(settings.products[0]).not.toHaveProperty('up_speed');
     expect(settings.jobs.length).toBeGreaterThanOrEqual(15);
     expect(settings.jobs[0]).toEqual({ name: expect.any(String), code: expect.any(String) });
-    expect(settings.countries[0]).toEqual({ code: 'TR', name: 'Türkiye' });
+    expect(settings.countries?.[0]).toEqual({ code: 'TR', name: 'Türkiye' });
     expect(settings.data.version).toBe('V1.0.0');
     expect(settings.data.campaign).toMatchObject({ image: '/campaign/welcome.svg', end_date: '2027-10-31' });
     expect(settings.data.campaign!.text).toContain('30 TL');

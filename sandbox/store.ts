@@ -264,6 +264,9 @@ function keepForLife(db: Database.Database): Database.Database {
   return db;
 }
 
+/** Settings key of the subscription order hook: 'oldest' lists a customer's subscriptions oldest first. */
+export const SETTING_SUBSCRIPTIONS_ORDER = 'subscriptions_order';
+
 export class Store {
   readonly db: Database.Database;
 
@@ -383,8 +386,13 @@ export class Store {
 
   // answers ------------------------------------------------------------------------------------
 
-  /** The User answer of spec §3, subscriptions newest first. */
+  /**
+   * The User answer of spec §3, subscriptions newest first; oldest first while the
+   * `/__sandbox/subscriptions/order` hook says so, as an upstream that keeps no order may.
+   */
   user(customer: CustomerRow, origin: string): User {
+    const rows = this.subscriptionsOf(customer.id);
+    if (this.getSetting(SETTING_SUBSCRIPTIONS_ORDER) === 'oldest') rows.reverse();
     return {
       user_id: customer.id,
       data: {
@@ -400,7 +408,7 @@ export class Store {
         father_name: customer.father_name,
         confirm_nationality: this.confirmNationality(customer, origin),
       },
-      subscriptions: this.subscriptionsOf(customer.id).map((row) => this.subscription(row, customer, origin)),
+      subscriptions: rows.map((row) => this.subscription(row, customer, origin)),
     };
   }
 

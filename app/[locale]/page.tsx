@@ -11,7 +11,8 @@ import { clientMessages } from '@/lib/i18n/client-messages';
 import { pageMetadata } from '@/lib/i18n/metadata';
 import { localeOf } from '@/lib/i18n/locale';
 import { getProvinces } from '@/lib/provinces';
-import { getSettings } from '@/lib/settings';
+import { nationalityOptions } from '@/lib/domain/countries';
+import { getCountries, getSettings } from '@/lib/settings';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]'>): Promise<Metadata> {
   const locale = localeOf((await params).locale);
@@ -36,7 +37,7 @@ export default async function HomePage({ params, searchParams }: PageProps<'/[lo
   if (requested === 'yeni' || requested === 'transfer') {
     // The wizard's texts travel only with the wizard, and so do the account's its finish line shows
     // and the consents' full texts.
-    const messages = await getMessages();
+    const [messages, countries] = await Promise.all([getMessages(), getCountries()]);
     return (
       <NextIntlClientProvider messages={{ ...clientMessages(messages), application: messages.application, profile: messages.profile, consents: messages.consents }}>
         <WizardLoader
@@ -44,7 +45,7 @@ export default async function HomePage({ params, searchParams }: PageProps<'/[lo
           provinces={getProvinces()}
           products={settings?.products ?? []}
           jobs={settings?.jobs ?? []}
-          countries={settings?.countries ?? []}
+          countries={nationalityOptions(countries, settings?.countries)}
           campaign={settings?.data.campaign ?? null}
           settingsFailed={settings === null}
         />

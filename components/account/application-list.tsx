@@ -6,12 +6,12 @@ import styles from '@/components/account/account.module.css';
 import { useTurkishData } from '@/components/ui/page-language';
 import type { SubscriptionSummary } from '@/lib/api/types';
 import { formatDate } from '@/lib/domain/format';
-import { applicationTypeKey, sortSubscriptions, subscriptionStatusKey } from '@/lib/domain/subscription';
+import { applicationTypeKey, subscriptionStatusKey } from '@/lib/domain/subscription';
 import { NoSubscription } from '@/components/account/no-subscription';
 
 /**
- * The customer's applications with their status labels (spec §4), newest first. The inquiry popup
- * shows it as it is; the profile passes its own heading and adds to each item (`renderExtra`).
+ * The customer's applications with their status labels (spec §4), in the session's order: newest
+ * first (lib/session.ts sorts them once, spec §3). The inquiry popup shows it as it is; the profile passes its own heading and adds to each item (`renderExtra`).
  */
 export function ApplicationList<S extends SubscriptionSummary>({
   subscriptions,
@@ -35,17 +35,16 @@ export function ApplicationList<S extends SubscriptionSummary>({
     if (focusOnMount) heading.current?.focus();
   }, [focusOnMount]);
 
-  const list = sortSubscriptions(subscriptions);
   return (
     <section aria-labelledby={headingId}>
       <h3 id={headingId} ref={heading} tabIndex={-1} className={styles.listHeading}>
         {headingText ?? t('listHeading')}
       </h3>
-      {list.length === 0 ? (
+      {subscriptions.length === 0 ? (
         <NoSubscription />
       ) : (
         <ul className={styles.applications} aria-labelledby={headingId}>
-          {list.map((subscription) => {
+          {subscriptions.map((subscription) => {
             const status = subscriptionStatusKey(subscription.status);
             return (
               <li key={subscription.subscription_id} className={styles.application}>

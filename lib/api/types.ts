@@ -77,7 +77,8 @@ export interface Campaign {
 export interface Settings {
   products: Product[];
   jobs: Job[];
-  countries: Country[];
+  /** An upstream may leave them out: the nationality asks GET /app-settings/countries first (lib/domain/countries.ts). */
+  countries?: Country[];
   data: { campaign: Campaign | null; version: string };
 }
 
