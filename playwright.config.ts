@@ -29,17 +29,32 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions,
   },
+  // Desktop runs every test. The phone project (360 px wide, touch) runs only what is about phones:
+  // the tests tagged '@phone' (`test(title, { tag: '@phone' }, …)`, or on a describe).
+  // - layout at 360 px, the header menu and its touch targets: header.spec.ts, and the home page,
+  //   a 404 and the language switch through the menu (foundation.spec.ts);
+  // - each flow once end to end: a new application and a transfer (application.spec.ts,
+  //   transfer.spec.ts), the login and the home page's login form, the contact form and a failed
+  //   call (popups.spec.ts), the profile, its subscriptions and their details, the identity and
+  //   company document uploads, the logout (profile.spec.ts), the language switch, a page that fails
+  //   (errors.spec.ts);
+  // - axe on every screen: the public pages and the 404 (foundation.spec.ts), every step, popup
+  //   and dialog the walks above pass (their scans), and the few no walk passes: the unsuitable
+  //   area and the registered-user dialog (application.spec.ts), the transfer help, the KVKK notice
+  //   (consents.spec.ts).
+  // The rules of each field, the keyboard-only paths, the paths off the happy one, the HTTP-level
+  // checks, the standalone server, the code limits, the attack suite and the edge topology do not
+  // depend on the screen: desktop alone runs them. A test tagged '@phone-only' sets the phone's
+  // width itself, so desktop leaves it out.
   projects: [
     {
       name: 'desktop',
+      grepInvert: /@phone-only\b/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, locale: 'tr-TR', launchOptions },
     },
     {
       name: 'phone',
-      // HTTP-level checks, the standalone server, the code limits, the attack suite and the edge
-      // topology (sites and sandboxes of their own, whose budgets one run spends) do not depend on
-      // the screen: desktop runs them.
-      testIgnore: ['bff.spec.ts', 'standalone.spec.ts', 'code-limits.spec.ts', 'attack.spec.ts', 'edge.spec.ts'],
+      grep: /@phone\b/,
       use: {
         ...devices['Pixel 5'],
         viewport: { width: 360, height: 740 },

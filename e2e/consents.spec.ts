@@ -61,7 +61,7 @@ test("consents before 'Kaydı Tamamla': the KVKK notice and the contract are req
   await expect(page.getByRole('heading', { level: 1, name: 'Başvurunuz alındı' })).toBeVisible();
 });
 
-test('the contact form links its KVKK notice, and what was typed stays', async ({ page }) => {
+test('the contact form links its KVKK notice, and what was typed stays', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/');
   await (await openHeaderMenu(page)).getByRole('button', { name: 'İletişim Formu' }).click();
   const form = page.getByRole('dialog', { name: 'İletişim Formu' });
@@ -70,6 +70,7 @@ test('the contact form links its KVKK notice, and what was typed stays', async (
   await form.getByRole('button', { name: 'KVKK Aydınlatma Metni' }).click();
   const notice = page.getByRole('dialog', { name: 'KVKK Aydınlatma Metni' });
   await expect(notice).toContainText('veri sorumlusu');
+  await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
   await expect(notice).toBeHidden();
   await expect(form.getByLabel('Ad Soyad')).toHaveValue('Deniz Arslan');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { sandbox } from './support/sandbox';
 import { closedPort, type RunningSandbox, type RunningSite, startSandbox, startSite } from './support/servers';
 import { chooseAddress } from './support/wizard';
@@ -8,7 +9,7 @@ import { chooseAddress } from './support/wizard';
 // the home page or the locale layout throw while its cookie is set; a query keeps the request out of
 // the page cache, so it renders for this visitor.
 
-test('a page that fails shows the error page inside the site, with its code, and Tekrar Dene recovers', async ({ page, context, baseURL }) => {
+test('a page that fails shows the error page inside the site, with its code, and Tekrar Dene recovers', { tag: '@phone' }, async ({ page, context, baseURL }) => {
   await context.addCookies([{ name: 'sandbox_crash', value: 'page', url: baseURL! }]);
   const response = await page.goto('/?deneme=1');
   expect(response?.status()).toBe(500);
@@ -16,6 +17,7 @@ test('a page that fails shows the error page inside the site, with its code, and
   await expect(page.getByText(/^Hata kodu: \S+$/)).toBeVisible();
   // The layout rendered: the header and its menu are still there.
   await expect(page.getByRole('navigation', { name: 'Ana menü' })).toBeVisible();
+  await expectNoAxeViolations(page);
 
   await context.clearCookies({ name: 'sandbox_crash' });
   await page.getByRole('button', { name: 'Tekrar Dene' }).click();

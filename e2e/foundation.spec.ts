@@ -6,7 +6,7 @@ import { apiLogin } from './support/api';
 import { openHeaderMenu } from './support/header';
 
 test.describe('pages and languages', () => {
-  test('the Turkish home page offers both applications, whatever the browser prefers', async ({ browser }) => {
+  test('the Turkish home page offers both applications, whatever the browser prefers', { tag: '@phone' }, async ({ browser }) => {
     const context = await browser.newContext({ locale: 'en-US', extraHTTPHeaders: { 'Accept-Language': 'en-US,en;q=0.9' } });
     const page = await context.newPage();
     const response = await page.goto('/');
@@ -70,7 +70,7 @@ test.describe('pages and languages', () => {
     expect(await (await page.request.get('/robots.txt')).text()).toContain(`Sitemap: ${origin}/sitemap.xml`);
   });
 
-  test('the language switch moves to the same page and is remembered', async ({ page }) => {
+  test('the language switch moves to the same page and is remembered', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/nasil-yapilir');
     await (await openHeaderMenu(page)).getByRole('link', { name: 'Switch to English' }).click();
     await expect(page).toHaveURL(/\/en\/how-to$/);
@@ -115,7 +115,7 @@ test.describe('pages and languages', () => {
     await context.close();
   });
 
-  test('a 404 page works like any other: its menu opens, and a customer sees their name on it', async ({ page }) => {
+  test('a 404 page works like any other: its menu opens, and a customer sees their name on it', { tag: '@phone' }, async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => message.type() === 'error' && !/status of 404/.test(message.text()) && errors.push(message.text()));
@@ -180,7 +180,7 @@ test.describe('security headers', () => {
   });
 });
 
-test.describe('accessibility', () => {
+test.describe('accessibility', { tag: '@phone' }, () => {
   for (const path of ['/', '/nasil-yapilir', '/olmayan-sayfa', '/en', '/en/how-to', '/en/missing']) {
     test(`axe finds no violation on ${path}`, async ({ page }) => {
       await page.goto(path);

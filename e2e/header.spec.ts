@@ -2,9 +2,10 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { headerNav, openHeaderMenu } from './support/header';
 
-// Phone layout (issue 21, item 9): a compact header, its links behind a menu button.
+// Phone layout (issue 21, item 9): a compact header, its links behind a menu button. The first test
+// sets the phone's width itself and runs in the phone project alone (playwright.config.ts).
 
-test('phone layout: a compact header whose links open from the menu button and close by Escape and on a new page', async ({ page }) => {
+test('phone layout: a compact header whose links open from the menu button and close by Escape and on a new page', { tag: '@phone-only' }, async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/');
   const header = page.getByRole('banner');
@@ -23,6 +24,14 @@ test('phone layout: a compact header whose links open from the menu button and c
   await expect(nav.getByRole('button', { name: 'İletişim Formu' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Switch to English' })).toBeVisible();
   await expectNoAxeViolations(page);
+  // Touch targets: every control of the header, the open menu's too, is at least 44 × 44 px.
+  const controls = await nav.getByRole('button').or(nav.getByRole('link')).all();
+  expect(controls.length).toBeGreaterThanOrEqual(5);
+  for (const control of controls) {
+    const box = (await control.boundingBox())!;
+    const name = (await control.getAttribute('aria-label')) ?? (await control.textContent());
+    expect(Math.min(box.width, box.height), `${name}: ${box.width} × ${box.height} px`).toBeGreaterThanOrEqual(43.5);
+  }
   // Opening the menu moves nothing on the page: it lies over it.
   expect((await header.boundingBox())!.height).toBeLessThanOrEqual(80);
 

@@ -41,7 +41,7 @@ async function logIn(scope: Locator, customer: Customer, labels = { tc: 'TC Kiml
 }
 
 test.describe('contact form popup', () => {
-  test('§4 contact form: after success the submit is disabled and the success text shows; §5 contact form: phone mask +90 (___) ___ __ __', async ({ page }) => {
+  test('§4 contact form: after success the submit is disabled and the success text shows; §5 contact form: phone mask +90 (___) ___ __ __', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/');
     await (await openHeaderMenu(page)).getByRole('button', { name: 'İletişim Formu' }).click();
     const popup = dialog(page, 'İletişim Formu');
@@ -96,7 +96,7 @@ test.describe('contact form popup', () => {
     await expect(popup.getByLabel('Mesajınız')).toHaveValue('Lütfen akşam arayın.');
   });
 
-  test('§8 network failure: Sunucuya erişilemiyor; §8 generic failure: the catalogue text when the server gives none; the loader hides and the form is kept', async ({ page }) => {
+  test('§8 network failure: Sunucuya erişilemiyor; §8 generic failure: the catalogue text when the server gives none; the loader hides and the form is kept', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/');
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -191,7 +191,7 @@ test.describe('contact form popup', () => {
 });
 
 test.describe('login', () => {
-  test('§4 login: TC kimlik no, then the SMS code, logs in; the inquiry popup lists the applications with their labels and the header shows the name without a reload', async ({ page }) => {
+  test('§4 login: TC kimlik no, then the SMS code, logs in; the inquiry popup lists the applications with their labels and the header shows the name without a reload', { tag: '@phone' }, async ({ page }) => {
     // A login, two accessibility scans and a second page load: more than the default minute on a busy machine.
     test.slow();
     const customer = FIXTURE_CUSTOMERS.approved;
@@ -255,7 +255,7 @@ test.describe('login', () => {
     await expect(nav(page).getByRole('button', { name: 'Ayşe Yılmaz' })).toBeFocused();
   });
 
-  test('the home page login form logs a returning customer in', async ({ page }) => {
+  test('the home page login form logs a returning customer in', { tag: '@phone' }, async ({ page }) => {
     const customer = FIXTURE_CUSTOMERS.underApproval;
     await page.goto('/');
     await markWindow(page);
@@ -290,9 +290,11 @@ test.describe('login', () => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
 
-    // From now on scripts arrive slowly: the number is typed and sent before the form's code is there.
+    // From now on scripts are held until the number is typed and sent: the form's code is not there yet.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/_next/static/chunks/**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await held;
       await route.continue();
     });
     await withLock(customer.nationality_number, async () => {
@@ -300,6 +302,7 @@ test.describe('login', () => {
       await form.getByRole('button', { name: 'Giriş Yap' }).click();
       // The first touch fetches code the page had not loaded before: the form's own.
       await expect.poll(() => scripts.filter((url) => !loaded.includes(url)).length).toBeGreaterThan(0);
+      release();
       await expect(form.getByLabel('SMS Kodu')).toBeFocused({ timeout: 15_000 });
       await form.getByLabel('SMS Kodu').fill(await latestCode(customer.phone));
       await form.getByRole('button', { name: 'Kodu Onayla' }).click();

@@ -64,7 +64,7 @@ async function oversizedPhoto(page: Page): Promise<Buffer> {
 test.describe('profile of a customer with approved identity', () => {
   const customer = FIXTURE_CUSTOMERS.approved;
 
-  test('§4 identity status 2: approved, front and back links; the profile opens from the header name with its summary, three tabs and the subscriptions newest first', async ({ page }) => {
+  test('§4 identity status 2: approved, front and back links; the profile opens from the header name with its summary, three tabs and the subscriptions newest first', { tag: '@phone' }, async ({ page }) => {
     // Three tabs, each with an accessibility scan: more than the default minute on a busy machine.
     test.slow();
     await apiLogin(page.request, customer);
@@ -127,7 +127,7 @@ test.describe('profile of a customer with approved identity', () => {
     await expect(opener).toBeFocused();
   });
 
-  test('subscription details: four tabs, with modem info only on the started line', async ({ page, context }) => {
+  test('subscription details: four tabs, with modem info only on the started line', { tag: '@phone' }, async ({ page, context }) => {
     // Three subscriptions, four tabs and five accessibility scans: more than the default minute on a busy machine.
     test.slow();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -209,7 +209,7 @@ test.describe('profile of a customer with approved identity', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('§4 company documents status 3: rejected with its message, re-upload; §4 company documents status 1: in approval, read-only; §5 uploads: send disabled until both files are chosen; §8 success dialog: Dosyalar Yüklend', async ({ page }) => {
+  test('§4 company documents status 3: rejected with its message, re-upload; §4 company documents status 1: in approval, read-only; §5 uploads: send disabled until both files are chosen; §8 success dialog: Dosyalar Yüklend', { tag: '@phone' }, async ({ page }) => {
     const message = 'Vergi levhası okunaklı değil. Lütfen belgeleri yeniden yükleyin.';
     // The desktop and phone runs share the sandbox: one re-upload at a time, then the fixture state again.
     await withLock('company-docs-1003', async () => {
@@ -313,7 +313,7 @@ test.describe('profile of a customer with approved identity', () => {
   });
 });
 
-test('§4 identity status 0 and its §8 notice: not sent, upload needed; only the Identity tab, then in approval once both sides are sent', async ({ page }) => {
+test('§4 identity status 0 and its §8 notice: not sent, upload needed; only the Identity tab, then in approval once both sides are sent', { tag: '@phone' }, async ({ page }) => {
   const customer = FIXTURE_CUSTOMERS.notSent;
   await withLock(`identity-${customer.nationality_number}`, async () => {
     try {
@@ -542,7 +542,7 @@ test('a new application of the logged-in customer appears at the top of the list
   await expect(items.nth(1)).toContainText('Limitsiz Fiber 100');
 });
 
-test('§4 logout: the session ends and the user is cleared', async ({ page }) => {
+test('§4 logout: the session ends and the user is cleared', { tag: '@phone' }, async ({ page }) => {
   const customer = await registerCustomer(page.request);
   await page.goto('/');
   const profile = await openProfile(page, customer.name);

@@ -26,7 +26,8 @@ for (const [prefix, kind] of [
   ['17', 'Fiber'],
   ['88', 'VDSL'],
 ] as const) {
-  test(`§4 transfer flow: service number, address, package, identity, contact, then logged in; §4 transfer: the connection type comes from the service-number prefix (${prefix}… ${kind})`, async ({
+  // The walk once on phone; the VDSL one differs only in its tariffs.
+  test(`§4 transfer flow: service number, address, package, identity, contact, then logged in; §4 transfer: the connection type comes from the service-number prefix (${prefix}… ${kind})`, { tag: prefix === '17' ? '@phone' : [] }, async ({
     page,
   }) => {
     // The whole application with four accessibility scans: more than the default minute on a busy machine.
@@ -127,7 +128,7 @@ test('§4 service number: three failed attempts open the contact form with the l
   await expectNoAxeViolations(page);
 });
 
-test('transfer help: where to find the service number, before the first try', async ({ page }) => {
+test('transfer help: where to find the service number, before the first try', { tag: '@phone' }, async ({ page }) => {
   await openTransfer(page);
   const help = page.getByText('Hizmet numaranızı nerede bulabilirsiniz?');
   await expect(help).toBeVisible();

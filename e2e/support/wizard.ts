@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { maskMail, maskPhone } from '@/lib/domain/mask';
+import { expectNoAxeViolations } from './axe';
 import { randomNationalityNumber } from './people';
 import { latestCode } from './sandbox';
 
@@ -53,8 +54,11 @@ export async function fillIdentity(page: Page, person: Identity) {
   await page.getByLabel('Güvenlik Kelimesi', { exact: true }).fill(person.securityWord);
 }
 
-/** Adds and verifies the phone or the mail through its popup, with the code from the sandbox outbox. */
-export async function verifyContact(page: Page, kind: 'phone' | 'mail', value: string, sandboxBase?: string) {
+/**
+ * Adds and verifies the phone or the mail through its popup, with the code from the sandbox outbox;
+ * `axe` scans the popup once the code was sent.
+ */
+export async function verifyContact(page: Page, kind: 'phone' | 'mail', value: string, sandboxBase?: string, { axe = false } = {}) {
   await page.getByRole('button', { name: kind === 'phone' ? 'Cep telefonu: Ekle' : 'E-posta: Ekle' }).click();
   const dialog = page.getByRole('dialog', { name: kind === 'phone' ? 'Telefon numarası doğrulama' : 'E-posta doğrulama' });
   const input = dialog.getByLabel(kind === 'phone' ? 'Cep telefonu numaranız' : 'E-posta adresiniz');
@@ -62,6 +66,7 @@ export async function verifyContact(page: Page, kind: 'phone' | 'mail', value: s
   else await input.fill(value);
   await dialog.getByRole('button', { name: 'Kod Gönder' }).click();
   await expect(dialog.getByRole('status').filter({ hasText: kind === 'phone' ? maskPhone(value) : maskMail(value) })).toBeVisible();
+  if (axe) await expectNoAxeViolations(page);
   await dialog.getByLabel('Onay kodu').pressSequentially(await latestCode(value, sandboxBase));
   await dialog.getByRole('button', { name: 'Onayla' }).click();
   await expect(dialog).toBeHidden();
