@@ -8,6 +8,7 @@ import { randomMail, randomPhone } from './support/people';
 import { latestCode, sandbox } from './support/sandbox';
 import { acceptConsents } from './support/consents';
 import { passFinishLine } from './support/received';
+import { startAtContact, startAtIdentity } from './support/flow-state';
 import {
   chooseAddress,
   chooseLevel,
@@ -15,8 +16,6 @@ import {
   newApplicant as person,
   openWizard,
   phoneDigits,
-  reachContact,
-  reachIdentity,
   verifyContact,
 } from './support/wizard';
 
@@ -337,7 +336,7 @@ const identityBody = (overrides: Record<string, unknown>) => ({
 });
 
 test('§5 identity: all fields required, gender 1 or 2', async ({ page }) => {
-  await reachIdentity(page);
+  await startAtIdentity(page);
   await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
 
   // An error summary at the top links to each field; the focus is on the first of them.
@@ -389,7 +388,7 @@ test('§5 identity: all fields required, gender 1 or 2', async ({ page }) => {
 test('§5 identity: citizenship number exactly 11 digits; §5 identity: ID serial no at most 11 characters; §5 identity: security word letters only, Turkish letters allowed; §5 identity: birth date mask DD/MM/YYYY', async ({
   page,
 }) => {
-  await reachIdentity(page);
+  await startAtIdentity(page);
   const tc = page.getByLabel('T.C. Kimlik No');
   const serial = page.getByLabel('Kimlik Seri No');
   const word = page.getByLabel('Güvenlik Kelimesi', { exact: true });
@@ -463,7 +462,7 @@ test('§5 identity: citizenship number exactly 11 digits; §5 identity: ID seria
 });
 
 test('§8 registered_user at step 3: the registered-user popup', { tag: '@phone' }, async ({ page }) => {
-  await reachIdentity(page);
+  await startAtIdentity(page);
   await fillIdentity(page, { ...person(), nationality_number: FIXTURE_CUSTOMERS.approved.nationality_number });
   await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
   await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
@@ -482,7 +481,7 @@ test('§8 registered_user at step 3: the registered-user popup', { tag: '@phone'
 const campaignBox = (page: Page) => page.getByRole('region', { name: 'Kampanya veya referans kodu' });
 
 test('§4 codes: without a code, the popup offers Kod Ekle or Eklemeden Devam Et; §8 success dialog: Kod Uygulandı', async ({ page }) => {
-  await reachIdentity(page);
+  await startAtIdentity(page);
   const applicant = person();
   await fillIdentity(page, applicant);
 
@@ -515,7 +514,7 @@ test('§4 codes: without a code, the popup offers Kod Ekle or Eklemeden Devam Et
 
 test('the summary is a clear cart: each month\'s price, the discounts and how they combine, the setup fee, the 12-month commitment', async ({ page }) => {
   // Fibre 100 (449,90 TL a month) with the setup fee in 12 X 150 TL, while the welcome campaign runs.
-  await reachIdentity(page);
+  await startAtIdentity(page);
   const summary = page.getByRole('complementary', { name: 'Başvuru özeti' });
   await expect(summary).toContainText('1.–3. ay: 419,90 TL');
   await expect(summary).toContainText('4.–12. ay: 449,90 TL');
@@ -535,7 +534,7 @@ test('the summary is a clear cart: each month\'s price, the discounts and how th
 });
 
 test('§5 campaign code: national ID needed with 11 digits; §5 campaign code: non-empty; §5 campaign code: at most 32 characters', async ({ page }) => {
-  await reachIdentity(page);
+  await startAtIdentity(page);
   const box = campaignBox(page);
   const input = box.getByRole('textbox', { name: 'Kampanya kodu', exact: true });
   const query = box.getByRole('button', { name: 'Sorgula', exact: true });
@@ -584,7 +583,7 @@ test('§5 campaign code: national ID needed with 11 digits; §5 campaign code: n
 });
 
 test('§5 reference code: non-empty; §5 reference code: at most 32 characters; §8 success dialog: Referans Kodu Uygulandı', async ({ page }) => {
-  await reachIdentity(page);
+  await startAtIdentity(page);
   const box = campaignBox(page);
   await box.getByRole('tab', { name: 'Referans Kodu' }).click();
   await expect(box.getByRole('tab', { name: 'Referans Kodu' })).toHaveAttribute('aria-selected', 'true');
@@ -620,7 +619,7 @@ test('§5 reference code: non-empty; §5 reference code: at most 32 characters; 
 });
 
 test('§5 phone verification: mobile phone pattern; §5 phone verification: SMS code exactly 6 digits; a wrong and an expired code are refused', async ({ page }) => {
-  await reachContact(page);
+  await startAtContact(page);
   const phone = randomPhone();
   await page.getByRole('button', { name: 'Cep telefonu: Ekle' }).click();
   const dialog = page.getByRole('dialog', { name: 'Telefon numarası doğrulama' });
@@ -678,7 +677,7 @@ test('§5 phone verification: mobile phone pattern; §5 phone verification: SMS 
 });
 
 test('§5 e-mail: mail pattern; §5 e-mail: mail code 6 digits', async ({ page }) => {
-  await reachContact(page);
+  await startAtContact(page);
   const mail = randomMail();
   await page.getByRole('button', { name: 'E-posta: Ekle' }).click();
   const dialog = page.getByRole('dialog', { name: 'E-posta doğrulama' });

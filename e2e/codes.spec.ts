@@ -3,12 +3,13 @@ import { maskMail, maskNationalityNumber, maskPhone } from '@/lib/domain/mask';
 import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
 import { randomMail, randomPhone } from './support/people';
 import { latestCode } from './support/sandbox';
-import { phoneDigits, reachContact } from './support/wizard';
+import { startAtContact } from './support/flow-state';
+import { phoneDigits } from './support/wizard';
 
 /** One-time codes without friction: focus, one-time-code, where the code went (masked), a way to change it, the countdown. */
 
 test('the phone code: focus on the code, the masked number, a countdown, and a way to change the number', async ({ page }) => {
-  await reachContact(page);
+  await startAtContact(page);
   const phone = randomPhone();
   const other = randomPhone();
   await page.getByRole('button', { name: 'Cep telefonu: Ekle' }).click();
@@ -51,7 +52,7 @@ test('the phone code: focus on the code, the masked number, a countdown, and a w
 });
 
 test('the mail code: focus on the code, the masked address and a way to change it', async ({ page }) => {
-  await reachContact(page);
+  await startAtContact(page);
   const mail = randomMail();
   await page.getByRole('button', { name: 'E-posta: Ekle' }).click();
   const dialog = page.getByRole('dialog', { name: 'E-posta doğrulama' });

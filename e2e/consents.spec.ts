@@ -2,13 +2,14 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { openHeaderMenu } from './support/header';
 import { randomMail, randomPhone } from './support/people';
-import { reachContact, verifyContact } from './support/wizard';
+import { startAtContact } from './support/flow-state';
+import { verifyContact } from './support/wizard';
 
 // The legal consents before an application is filed (issue 21, item 3; DESIGN.md §4).
 
 test("consents before 'Kaydı Tamamla': the KVKK notice and the contract are required, messages optional; the texts open by keyboard; the choices survive a reload", async ({ page }) => {
   test.slow();
-  await reachContact(page);
+  await startAtContact(page);
   await verifyContact(page, 'phone', randomPhone());
   await verifyContact(page, 'mail', randomMail());
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
 import { apiLogin } from './support/api';
+import { startAtPackage } from './support/flow-state';
 import { withLock } from './support/lock';
 import { chooseLevel } from './support/wizard';
 
@@ -43,15 +44,8 @@ test('English is English: setup fee, prices and the tariff tag in English, Turki
 });
 
 test('the Turkish page keeps the upstream\'s own words and the Turkish number format', async ({ page }) => {
-  test.slow();
-  await page.goto('/?basvuru=yeni');
-  await chooseLevel(page, 'İl', 'İstanbul');
-  await chooseLevel(page, 'İlçe', 'Kadıköy');
-  await chooseLevel(page, 'Mahalle');
-  await chooseLevel(page, 'Sokak/Cadde');
-  await chooseLevel(page, 'Bina');
-  await chooseLevel(page, 'İç Kapı No', 'Daire 2');
-  await page.getByRole('button', { name: 'Paket Seç' }).click();
+  // Door 2 through the address step's calls: the package step is what this test reads.
+  await startAtPackage(page);
   const first = page.getByRole('radio').first();
   await first.check();
   const card = page.locator('fieldset label').first();

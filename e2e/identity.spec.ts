@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { fillIdentity, newApplicant, reachIdentity } from './support/wizard';
+import { startAtIdentity } from './support/flow-state';
+import { fillIdentity, newApplicant } from './support/wizard';
 
 test('§9 default nationality TR: the nationality lists the settings\' countries, Türkiye first chosen, and the choice is sent', async ({ page }) => {
-  await reachIdentity(page);
+  await startAtIdentity(page);
   const nationality = page.getByLabel('Uyruk');
   await expect(nationality).toHaveValue('TR');
   await expect(nationality.getByRole('option', { name: 'Türkiye' })).toHaveCount(1);

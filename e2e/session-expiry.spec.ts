@@ -5,7 +5,7 @@ import { passFinishLine } from './support/received';
 import { registerCustomer } from './support/register';
 import { logInFromPrefilledPopup } from './support/login';
 import { sandbox } from './support/sandbox';
-import { chooseAddress, openWizard } from './support/wizard';
+import { startAtPackage } from './support/flow-state';
 
 // Issue 16, item 2: a session the upstream ends (its token refused) ends here too, at once, and the
 // person logs in again where they were. A customer of its own: revoking a fixture customer's tokens
@@ -14,10 +14,9 @@ import { chooseAddress, openWizard } from './support/wizard';
 test('session expiry: a refused token ends the session at once, the login opens with the TC number, and after it the application goes on where it was', async ({ page }) => {
   test.slow();
   const customer = await registerCustomer(page.request);
-  await openWizard(page);
+  // The address through its call: the package step is where the session ends.
+  await startAtPackage(page, 'Daire 4');
   await expect(headerNav(page).getByRole('button', { name: customer.name })).toBeVisible();
-  await chooseAddress(page, 'Daire 4');
-  await page.getByRole('button', { name: 'Paket Seç' }).click();
   await page.getByRole('radio').first().check();
   await page.getByLabel('Kurulum ücreti ödeme yöntemi').selectOption({ label: '12 X 150 TL' });
   await acceptConsents(page);

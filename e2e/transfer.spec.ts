@@ -6,6 +6,7 @@ import { randomMail, randomNationalityNumber, randomPhone } from './support/peop
 import { chooseAddress, fillIdentity, newApplicant, verifyContact } from './support/wizard';
 import { acceptConsents } from './support/consents';
 import { passFinishLine } from './support/received';
+import { startTransferAtIdentity } from './support/flow-state';
 
 /** A service number no other test uses: the sandbox refuses one already in a live subscription. */
 const serviceNumber = (prefix: '17' | '18' | '88') => `${prefix}${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
@@ -182,15 +183,9 @@ async function openTransferAsCustomer(page: Page) {
 }
 
 test('§8 registered_user at transfer step 4: the registered-user popup', async ({ page }) => {
-  // Four wizard steps before the popup: more than the default minute on a busy machine.
-  test.slow();
   const registered = FIXTURE_CUSTOMERS.notSent.nationality_number;
-  await openTransfer(page);
-  await enterServiceNumber(page, serviceNumber('88'));
-  await chooseAddress(page, 'Daire 3');
-  await page.getByRole('button', { name: 'Paket Seç' }).click();
-  await page.getByRole('radio').first().check();
-  await page.getByRole('button', { name: 'Nüfus Bilgilerini Ekle' }).click();
+  // The steps before the identity are the transfer flow's own tests: here their calls only.
+  await startTransferAtIdentity(page, serviceNumber('88'));
   await fillIdentity(page, { ...newApplicant(), nationality_number: registered });
   await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
   await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();

@@ -5,7 +5,8 @@ import { randomMail, randomPhone } from './support/people';
 import { passFinishLine } from './support/received';
 import { logInFromPrefilledPopup } from './support/login';
 import { sandbox } from './support/sandbox';
-import { chooseAddress, fillIdentity, newApplicant, openWizard, reachIdentity, verifyContact } from './support/wizard';
+import { startAtIdentity, startTransferAtIdentity } from './support/flow-state';
+import { chooseAddress, fillIdentity, newApplicant, openWizard, verifyContact } from './support/wizard';
 
 /**
  * Off the happy path of the wizards (lib/application/flow.ts): a form hash the upstream refuses,
@@ -36,7 +37,7 @@ async function duplicateTab(context: BrowserContext, page: Page): Promise<Page> 
 test('an expired form: the step says so in plain words, goes back to the address with everything typed, and the application still finishes', async ({ page }) => {
   test.slow();
   const applicant = newApplicant();
-  await reachIdentity(page, 'Daire 3');
+  await startAtIdentity(page, 'Daire 3');
   await fillIdentity(page, applicant);
   await expireForm(page);
   await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
@@ -67,7 +68,7 @@ test('an expired form: the step says so in plain words, goes back to the address
 test('an expired form at the last step: the verified phone and mail are offered again on the new form', async ({ page }) => {
   test.slow();
   const phone = randomPhone();
-  await reachIdentity(page, 'Daire 3');
+  await startAtIdentity(page, 'Daire 3');
   await fillIdentity(page, newApplicant());
   await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
   await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
@@ -95,9 +96,8 @@ test('an expired form at the last step: the verified phone and mail are offered 
 test('a step the server refuses with field details: each message once, at its field, with the focus on it and no dialog; the form goes on once it is right', async ({
   page,
 }) => {
-  test.slow();
   const required = 'Bu alan zorunludur.';
-  await reachIdentity(page);
+  await startAtIdentity(page);
   await fillIdentity(page, newApplicant());
   // What the page's own checks let through, blanked on the way: the backend-for-frontend refuses it with the field's message.
   await page.route(
@@ -164,7 +164,7 @@ test('two tabs of one application: the older tab’s hash is refused and it star
   context,
 }) => {
   test.slow();
-  await reachIdentity(page, 'Daire 3');
+  await startAtIdentity(page, 'Daire 3');
   const second = await duplicateTab(context, page);
   await expect(second.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toBeVisible();
 
@@ -204,22 +204,9 @@ for (const flow of ['new', 'transfer'] as const) {
     test.slow();
     // A customer of this test alone (registered from another browser), so the fixtures' subscriptions stay as they are.
     const customer = await registerCustomer(request);
-    await page.goto('/');
-    if (flow === 'new') {
-      await page.getByRole('link', { name: 'Yeni Başvuru' }).click();
-      await chooseAddress(page, 'Daire 3');
-      await page.getByRole('button', { name: 'Paket Seç' }).click();
-      await page.getByRole('radio').first().check();
-      await page.getByLabel('Kurulum ücreti ödeme yöntemi').selectOption({ label: '12 X 150 TL' });
-    } else {
-      await page.getByRole('link', { name: 'Transfer Başvurusu' }).click();
-      await page.getByLabel('Hizmet numarası').fill(`17${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
-      await page.getByRole('button', { name: 'Adres Bilgilerini Ekle' }).click();
-      await chooseAddress(page, 'Daire 3');
-      await page.getByRole('button', { name: 'Paket Seç' }).click();
-      await page.getByRole('radio').first().check();
-    }
-    await page.getByRole('button', { name: 'Nüfus Bilgilerini Ekle' }).click();
+    // Door 3 and the first tariff, through the steps' calls: the steps themselves are the flows' own tests.
+    if (flow === 'new') await startAtIdentity(page, 'Daire 3');
+    else await startTransferAtIdentity(page, `17${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
     await fillIdentity(page, { ...newApplicant(), nationality_number: customer.nationality_number });
     await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
     await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
