@@ -7,6 +7,7 @@ import { AccountViews } from '@/components/account/account-views';
 import { SessionExpiry } from '@/components/account/session-expiry';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
+import { PopupRegistry } from '@/app/popup-registry';
 import { InteractionProvider } from '@/components/popups/interaction-provider';
 import { SessionProvider } from '@/components/session/session-provider';
 import { getConfig } from '@/lib/config';
@@ -49,15 +50,18 @@ export async function LocaleDocument({ locale, children }: { locale: Locale; chi
       <body>
         <NextIntlClientProvider messages={clientMessages(messages)}>
           <SessionProvider initialUser={user}>
-            <InteractionProvider>
-              <SessionExpiry />
-              <AccountViews />
-              <SiteHeader siteName={siteName} />
-              <main id="content" tabIndex={-1}>
-                {children}
-              </main>
-              <SiteFooter siteName={siteName} />
-            </InteractionProvider>
+            {/* Around the popup host too: a popup's content may open another popup by name. */}
+            <PopupRegistry>
+              <InteractionProvider>
+                <SessionExpiry />
+                <AccountViews />
+                <SiteHeader siteName={siteName} />
+                <main id="content" tabIndex={-1}>
+                  {children}
+                </main>
+                <SiteFooter siteName={siteName} />
+              </InteractionProvider>
+            </PopupRegistry>
           </SessionProvider>
         </NextIntlClientProvider>
       </body>

@@ -1,8 +1,12 @@
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-/** The feature boundaries of eslint.config.mjs, tried on the real configuration. */
-const eslint = new ESLint({ cwd: process.cwd() });
+/**
+ * The feature boundaries of eslint.config.mjs, tried on the real configuration. The circle rule
+ * reads files from disk, so it is tried on planted files below and off for these made-up ones.
+ */
+const eslint = new ESLint({ cwd: process.cwd(), overrideConfig: { rules: { 'circles/no-circles': 'off' } } });
 
 async function restricted(file: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath: file });
@@ -48,11 +52,33 @@ describe('feature boundaries', () => {
     expect(await restricted('app/x.tsx', use('../components/account/login-popup'))).toEqual([]);
   });
 
-  it('keep the design system, the session and the popup host free of features, but for the registry', async () => {
+  it('keep the design system, the session and the popup host free of features, the registry included', async () => {
     expect(await restricted('components/ui/x.tsx', use('@/components/account/login-popup'))).toHaveLength(1);
     expect(await restricted('components/session/x.tsx', use('@/components/account/login-popup'))).toHaveLength(1);
     expect(await restricted('components/popups/x.tsx', use('@/components/account/login-popup'))).toHaveLength(1);
     expect(await restricted('components/popups/x.tsx', load('@/components/account/login-popup'))).toHaveLength(1);
-    expect(await restricted('components/popups/registry.ts', use('@/components/account/login-popup'))).toEqual([]);
+    expect(await restricted('components/popups/registry.ts', use('@/components/account/login-popup'))).toHaveLength(1);
+  });
+});
+
+describe('no import circles', () => {
+  // Planted on disk for the rule to follow, in a folder of their own, and taken out again.
+  const dir = `lib/planted-circle-${process.pid}`;
+  const linter = new ESLint({ cwd: process.cwd() });
+  const circles = async (file: string) => {
+    const [result] = await linter.lintFiles([file]);
+    return result!.messages.filter((message) => message.ruleId === 'circles/no-circles');
+  };
+  beforeAll(() => mkdirSync(dir, { recursive: true }));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('refuse a circle of static imports and one closed by a lazy import(), but not one of types only', async () => {
+    writeFileSync(`${dir}/a.ts`, `import { b } from '@/${dir}/b';\nexport const a = () => b;\n`);
+    writeFileSync(`${dir}/b.ts`, "import { a } from './a';\nexport const b = () => a;\n");
+    expect(await circles(`${dir}/a.ts`)).toHaveLength(1);
+    writeFileSync(`${dir}/b.ts`, "export const b = () => import('./a');\n");
+    expect(await circles(`${dir}/a.ts`)).toHaveLength(1);
+    writeFileSync(`${dir}/b.ts`, "import type { a } from './a';\nexport const b = (x: typeof a) => x;\n");
+    expect(await circles(`${dir}/a.ts`)).toEqual([]);
   });
 });

@@ -2,40 +2,14 @@
 
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { lazy, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { CatalogueTexts } from '@/components/ui/catalogue-texts';
 import { useLoginPopup } from '@/components/account/login-popup';
-import { ProfileContent } from '@/components/account/profile-popup';
+import { CompanyDocs, ProfileContent, SubscriptionDetail } from '@/components/account/view-modules';
 import { usePopups, usePopupStack } from '@/components/popups/popup-provider';
 import { useCurrentUser } from '@/components/session/session-provider';
-import { type AccountView, companyDocsPopup, hashOfView, isAccountPopup, popupIdsOfView, subscriptionPopup, viewOfHash, viewWithout } from '@/lib/account/views';
-
-// The views' code loads when one is first opened, never with a page.
-const SubscriptionDetail = lazy(() => import('@/components/account/subscription-detail').then((module) => ({ default: module.SubscriptionDetail })));
-const CompanyDocs = lazy(() => import('@/components/account/company-docs').then((module) => ({ default: module.CompanyDocs })));
-
-const SHOW_EVENT = 'ob:account-view';
-
-// History entries are written without Next's own fields: Next's router copies those itself, and
-// ignores (and on its next refresh undoes) a change whose state already carries them.
-
-/** Shows an account view: a new history entry (Back closes it), or the same one when it already shows. */
-export function showAccountView(view: AccountView): void {
-  const hash = hashOfView(view);
-  if (window.location.hash !== hash) window.history.pushState({ accountView: true }, '', hash);
-  window.dispatchEvent(new Event(SHOW_EVENT));
-}
-
-/** One level out of the views: back through the entry we added, else the URL replaced in place. */
-function leaveTo(view: AccountView | null): void {
-  if (window.history.state?.accountView) {
-    window.history.back();
-    return;
-  }
-  const { pathname, search } = window.location;
-  window.history.replaceState(null, '', view ? hashOfView(view) : `${pathname}${search}`);
-  window.dispatchEvent(new Event(SHOW_EVENT));
-}
+import { ACCOUNT_VIEW_EVENT, leaveAccountView } from '@/lib/account/navigation';
+import { companyDocsPopup, isAccountPopup, popupIdsOfView, subscriptionPopup, viewOfHash, viewWithout } from '@/lib/account/views';
 
 /**
  * Keeps the account's popups in step with the URL (lib/account/views.ts), mounted once in the
@@ -77,15 +51,15 @@ export function AccountViews() {
       // The view is the customer's: log in first, then show it; closing the login leaves it.
       void openLogin({ openProfile: false }).then((loggedIn) => {
         loggingIn.current = false;
-        if (loggedIn) window.setTimeout(() => window.dispatchEvent(new Event(SHOW_EVENT)));
-        else leaveTo(null);
+        if (loggedIn) window.setTimeout(() => window.dispatchEvent(new Event(ACCOUNT_VIEW_EVENT)));
+        else leaveAccountView(null);
       });
       return;
     }
     const onClose = (id: string) => () => {
       if (closing.current.delete(id)) return;
       const shown = viewOfHash(window.location.hash);
-      if (shown && popupIdsOfView(shown).includes(id)) leaveTo(viewWithout(shown, id));
+      if (shown && popupIdsOfView(shown).includes(id)) leaveAccountView(viewWithout(shown, id));
     };
     for (const id of wanted) {
       if (open.includes(id)) continue;
@@ -141,11 +115,11 @@ export function AccountViews() {
   }, [sync, pathname, search]);
 
   useEffect(() => {
-    window.addEventListener(SHOW_EVENT, sync);
+    window.addEventListener(ACCOUNT_VIEW_EVENT, sync);
     window.addEventListener('popstate', sync);
     window.addEventListener('hashchange', sync);
     return () => {
-      window.removeEventListener(SHOW_EVENT, sync);
+      window.removeEventListener(ACCOUNT_VIEW_EVENT, sync);
       window.removeEventListener('popstate', sync);
       window.removeEventListener('hashchange', sync);
     };

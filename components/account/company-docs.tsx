@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useCallback, useId } from 'react';
-import { showAccountView } from '@/components/account/account-views';
+import { showAccountView } from '@/lib/account/navigation';
 import { DocumentLinks } from '@/components/account/document-link';
 import { DocumentUpload } from '@/components/account/document-upload';
 import { reviewTones } from '@/components/account/review-tone';

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { lazy, useCallback } from 'react';
 import { usePopups } from '@/components/popups/popup-provider';
+import type { PopupOpeners } from '@/lib/popups/openers';
 
 const loadInquiry = () => import('@/components/account/inquiry-content');
 const InquiryContent = lazy(() => loadInquiry().then((module) => ({ default: module.InquiryContent })));
@@ -12,7 +13,7 @@ export function preloadInquiry() {
 }
 
 /** Opens the application-inquiry popup ('Başvuru Sorgulama'). */
-export function useInquiryPopup() {
+export function useInquiryPopup(): PopupOpeners['inquiry'] {
   const { open } = usePopups();
   const t = useTranslations('inquiry');
   return useCallback(() => open({ id: 'inquiry', title: t('title'), render: () => <InquiryContent /> }), [open, t]);

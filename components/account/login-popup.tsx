@@ -6,6 +6,7 @@ import { useNotify } from '@/components/popups/notifications';
 import { usePopups } from '@/components/popups/popup-provider';
 import { useProfilePopup } from '@/components/account/profile-popup';
 import type { SessionUser } from '@/lib/api/types';
+import type { LoginPopupOptions, PopupOpeners } from '@/lib/popups/openers';
 
 const loadLoginSteps = () => import('@/components/account/login-steps');
 export const LazyLoginSteps = lazy(() => loadLoginSteps().then((module) => ({ default: module.LoginSteps })));
@@ -15,13 +16,6 @@ export function preloadLoginSteps() {
   void loadLoginSteps();
 }
 
-export interface LoginPopupOptions {
-  /** The TC kimlik no to fill in (DESIGN.md §4: from the registered-user popup). */
-  nationalityNumber?: string;
-  /** Opens the profile once logged in (default); a flow that carries on after the login says no. */
-  openProfile?: boolean;
-}
-
 let opened = 0;
 
 /**
@@ -29,7 +23,7 @@ let opened = 0;
  * in (the popup closes, the header shows the name and the profile opens), or null when the popup
  * is closed first.
  */
-export function useLoginPopup() {
+export function useLoginPopup(): PopupOpeners['login'] {
   const { open } = usePopups();
   const notify = useNotify();
   const openProfileNow = useProfilePopup();

@@ -1,12 +1,10 @@
 'use client';
 
-import { lazy, useCallback } from 'react';
+import { useCallback } from 'react';
+import { loadProfile } from '@/components/account/view-modules';
 import { preloadCatalogue } from '@/components/ui/catalogue-texts';
-import { showAccountView } from '@/components/account/account-views';
-
-// The profile's code (tabs, uploads, details) and texts load when it is first opened, never with a page.
-const loadProfile = () => import('@/components/account/profile-content');
-export const ProfileContent = lazy(() => loadProfile().then((module) => ({ default: module.ProfileContent })));
+import { showAccountView } from '@/lib/account/navigation';
+import type { PopupOpeners } from '@/lib/popups/openers';
 
 /** Starts loading the profile's code (on hover or focus of what opens it). */
 export function preloadProfile() {
@@ -20,6 +18,6 @@ export function preloadProfile() {
  * login and after a completed application, at its own URL (`#profil`, components/account/account-views.tsx);
  * opening it again keeps the one popup.
  */
-export function useProfilePopup(): () => void {
+export function useProfilePopup(): PopupOpeners['profile'] {
   return useCallback(() => showAccountView({ kind: 'profile' }), []);
 }

@@ -6,20 +6,14 @@ import { useLoginPopup } from '@/components/account/login-popup';
 import { useChoice } from '@/components/popups/dialogs';
 import styles from '@/components/popups/popups.module.css';
 import type { SessionUser } from '@/lib/api/types';
-
-export interface RegisteredUserOptions {
-  /** The TC kimlik no the visitor typed; the login popup opens with it filled in. */
-  nationalityNumber: string;
-  /** The server's message (a step answering `details.registered_user`), shown instead of the default text. */
-  message?: string;
-}
+import type { PopupOpeners, RegisteredUserOptions } from '@/lib/popups/openers';
 
 /**
  * The registered-user popup of spec §2/§8: the TC number is already registered; 'Giriş Yap' opens
  * the login popup with `nationalityNumber` filled in (DESIGN.md §4), 'Vazgeç' closes. Answers the
  * user when the visitor logged in through it, else null.
  */
-export function useRegisteredUserPopup() {
+export function useRegisteredUserPopup(): PopupOpeners['registeredUser'] {
   const choose = useChoice();
   const openLogin = useLoginPopup();
   const t = useTranslations('registeredUser');

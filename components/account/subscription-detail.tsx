@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useCallback, useState } from 'react';
-import { showAccountView } from '@/components/account/account-views';
+import { showAccountView } from '@/lib/account/navigation';
 import { useCompanyDocsPopup } from '@/components/account/company-docs';
 import { DocumentLink } from '@/components/account/document-link';
 import { type Fact, Facts } from '@/components/account/facts';

@@ -6,6 +6,7 @@ import styles from '@/components/consents/consents.module.css';
 import { usePopups } from '@/components/popups/popup-provider';
 import { CatalogueTexts } from '@/components/ui/catalogue-texts';
 
+import type { PopupOpeners } from '@/lib/popups/openers';
 import type { ConsentKind } from '@/lib/validation/consents';
 
 /** A consent's full text, paragraph by paragraph, with its version (messages/*.json `consents`). */
@@ -38,7 +39,7 @@ function ConsentTextFromCatalogue({ kind }: { kind: ConsentKind }) {
 }
 
 /** Opens a consent's text in a popup (the contact form's KVKK link, the wizard's consents). */
-export function useConsentText() {
+export function useConsentText(): PopupOpeners['consentText'] {
   const { open } = usePopups();
   const t = useTranslations('consents');
   return useCallback(

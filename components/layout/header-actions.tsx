@@ -2,13 +2,14 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
-import { preloadPopup, usePopup } from '@/components/popups/registry';
+import { usePopup, usePreloadPopup } from '@/components/popups/registry';
 import { useCurrentUser } from '@/components/session/session-provider';
 
 /** 'İletişim Formu': opens the contact popup. */
 export function HeaderContact({ className }: { className?: string }) {
   const t = useTranslations('header');
   const openContactForm = usePopup('contactForm');
+  const preloadPopup = usePreloadPopup();
   return (
     <button
       type="button"
@@ -49,6 +50,7 @@ export function HeaderAccount({
   const openInquiry = usePopup('inquiry');
   const openLogin = usePopup('login');
   const openProfile = usePopup('profile');
+  const preloadPopup = usePreloadPopup();
   const loggedIn = user !== null;
 
   useEffect(() => {

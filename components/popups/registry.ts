@@ -1,37 +1,32 @@
 'use client';
 
-import { preloadInquiry, useInquiryPopup } from '@/components/account/inquiry-popup';
-import { preloadLoginSteps, useLoginPopup } from '@/components/account/login-popup';
-import { preloadProfile, useProfilePopup } from '@/components/account/profile-popup';
-import { useRegisteredUserPopup } from '@/components/account/registered-user-popup';
-import { useConsentText } from '@/components/consents/consent-text';
-import { preloadContactForm, useContactForm } from '@/components/popups/contact-popup';
+import { createContext, useCallback, useContext } from 'react';
+import type { PopupName, PopupOpeners, PopupTable } from '@/lib/popups/openers';
 
 /**
- * The popups one feature opens for another, by name. Each is declared by the feature that owns it
- * (its content and its typed opener, `use…Popup`); this table is the one place that knows them
- * all, so no feature imports another (the ESLint rule in eslint.config.mjs holds that).
+ * The popups one feature opens for another, by name (lib/popups/openers.ts). The app layer, which
+ * may import every feature, provides the table (app/popup-registry.tsx); features ask for an
+ * opener here, so none imports another and this file imports none.
  */
-const popups = {
-  login: { useOpen: useLoginPopup, preload: preloadLoginSteps },
-  inquiry: { useOpen: useInquiryPopup, preload: preloadInquiry },
-  profile: { useOpen: useProfilePopup, preload: preloadProfile },
-  registeredUser: { useOpen: useRegisteredUserPopup, preload: undefined },
-  consentText: { useOpen: useConsentText, preload: undefined },
-  contactForm: { useOpen: useContactForm, preload: preloadContactForm },
-} as const;
+export const PopupTableContext = createContext<PopupTable | null>(null);
 
-export type PopupName = keyof typeof popups;
+function usePopupTable(): PopupTable {
+  const table = useContext(PopupTableContext);
+  if (!table) throw new Error('usePopup needs the PopupRegistry (mounted in the locale layout)');
+  return table;
+}
 
 /**
  * The opener of a named popup, with the props its feature declared: `usePopup('login')({ nationalityNumber })`.
  * A hook: call it at the top of a component, with a constant name.
  */
-export function usePopup<N extends PopupName>(name: N): ReturnType<(typeof popups)[N]['useOpen']> {
-  return popups[name].useOpen() as ReturnType<(typeof popups)[N]['useOpen']>;
+export function usePopup<N extends PopupName>(name: N): PopupOpeners[N] {
+  const useOpen = usePopupTable()[name].useOpen;
+  return useOpen();
 }
 
 /** Starts loading a named popup's code (on hover or focus of what opens it). */
-export function preloadPopup(name: PopupName): void {
-  popups[name].preload?.();
+export function usePreloadPopup(): (name: PopupName) => void {
+  const table = usePopupTable();
+  return useCallback((name: PopupName) => table[name].preload?.(), [table]);
 }

@@ -2,12 +2,10 @@
 
 import { useTranslations } from 'next-intl';
 import { lazy, useCallback } from 'react';
-import type { ContactPrefill } from '@/components/popups/contact-form';
 import { usePopups } from '@/components/popups/popup-provider';
+import type { ContactPrefill, PopupOpeners } from '@/lib/popups/openers';
 
-export type { ContactPrefill } from '@/components/popups/contact-form';
-
-const loadContactForm = () => import('@/components/popups/contact-form');
+const loadContactForm = () => import('@/components/contact/contact-form');
 const ContactForm = lazy(() => loadContactForm().then((module) => ({ default: module.ContactForm })));
 
 /** Starts loading the form's code (on hover or focus of a button that opens it). */
@@ -21,7 +19,7 @@ let opened = 0;
  * Opens the contact form popup ('İletişim Formu'), optionally prefilled and with the reason it
  * opened: the transfer wizard opens it with the last error after three failed service numbers.
  */
-export function useContactForm() {
+export function useContactForm(): PopupOpeners['contactForm'] {
   const { open } = usePopups();
   const t = useTranslations('contactForm');
   return useCallback(

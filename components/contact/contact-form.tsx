@@ -16,16 +16,11 @@ import { describedBy, Field, Input, Textarea, titled } from '@/components/ui/fie
 import { Notice } from '@/components/ui/notice';
 import { callApi } from '@/lib/api/client';
 import { serverFieldError } from '@/lib/api/error-message';
+import type { ContactPrefill } from '@/lib/popups/openers';
 import { contactSchema } from '@/lib/validation/account';
 
 type ContactInput = z.input<typeof contactSchema>;
 type ContactOutput = z.output<typeof contactSchema>;
-
-export interface ContactPrefill {
-  fullname?: string;
-  phone?: string;
-  message?: string;
-}
 
 const FIELDS = ['fullname', 'phone', 'message'] as const;
 
