@@ -6,7 +6,7 @@ import { useLoginPopup } from '@/components/account/login-popup';
 import { useNotify } from '@/components/popups/notifications';
 import { usePopupStack } from '@/components/popups/popup-provider';
 import { useCurrentUser } from '@/components/session/session-provider';
-import { SESSION_EXPIRED_EVENT } from '@/lib/api/error-message';
+import { SESSION_EXPIRED_EVENT } from '@/lib/api/api-error';
 
 /**
  * When any call finds the customer's session over (its token refused upstream, DESIGN.md §4), the

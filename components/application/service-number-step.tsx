@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { describedBy, Field, Input, titled } from '@/components/ui/field';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { Notice } from '@/components/ui/notice';
-import { ApiError } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/api-error';
 import { initialServiceNumberAttempts, isServiceNumber, nextAttemptState } from '@/lib/domain/service-number';
 
 /**

@@ -2,14 +2,15 @@
 
 import { useRouter } from 'next/navigation';
 import { createContext, type ReactNode, startTransition, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { SessionUser } from '@/lib/api/types';
+import { ApiError } from '@/lib/api/api-error';
 import { SESSION_ENDPOINT as SESSION_URL } from '@/lib/api/session-endpoint';
+import type { SessionUser } from '@/lib/api/types';
 
 // The fetcher module (with the call list and its schemas) loads only when the session is asked for.
 const loadClient = () => import('@/lib/api/client');
 
 async function fetchSessionUser(): Promise<SessionUser | null> {
-  const { ApiError, requestJson } = await loadClient();
+  const { requestJson } = await loadClient();
   try {
     return (await requestJson<SessionUser | null>(SESSION_URL)).data ?? null;
   } catch (error) {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, untilFiled } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/api-error';
+import { untilFiled } from '@/lib/api/client';
 
 /** /api/filing answering each ask in turn, as the backend-for-frontend would. */
 function filingAnswers(...answers: Array<[status: number, body: unknown]>) {

@@ -1,37 +1,7 @@
 import { type ApiAnswer, type ApiBody, type ApiCallName, apiCalls } from '@/lib/api/calls';
 import { XSRF_COOKIE, XSRF_HEADER } from '@/lib/api/csrf';
 import type { Envelope } from '@/lib/api/types';
-import { SESSION_EXPIRED_EVENT } from '@/lib/api/error-message';
-
-/**
- * A failed call, in the terms of the spec §8 catalogue: the server's message when it gave one,
- * else a catalogue key (`generic` or `network`) for the screen to translate.
- */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly serverMessage: string | undefined,
-    readonly fallback: 'generic' | 'network',
-    readonly details: Record<string, unknown> | undefined,
-  ) {
-    super(serverMessage ?? fallback);
-  }
-
-  /** Field messages of a 400 from the backend-for-frontend's validation. */
-  get fieldErrors(): Record<string, string> {
-    const fields = this.details?.fields;
-    return fields && typeof fields === 'object' ? (fields as Record<string, string>) : {};
-  }
-
-  get isRegisteredUser(): boolean {
-    return Boolean(this.details?.registered_user);
-  }
-
-  /** The customer's session is over (its token refused upstream): the page offers the login again. */
-  get isSessionExpired(): boolean {
-    return this.status === 401 && this.details?.session_expired === true;
-  }
-}
+import { ApiError, SESSION_EXPIRED_EVENT } from '@/lib/api/api-error';
 
 function documentCookie(name: string): string | undefined {
   if (typeof document === 'undefined') return undefined;

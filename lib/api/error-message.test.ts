@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/api-error';
 import { errorText, isApiError, isSessionExpired, retryAfterSeconds, serverFieldError } from '@/lib/api/error-message';
 
 describe('isApiError', () => {

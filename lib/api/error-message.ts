@@ -1,33 +1,19 @@
-import type { ApiError } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/api-error';
 
 /**
  * What a failed call shows (spec §8): the server's message when there is one, else a catalogue key
  * under `errors` in messages/*.json. `generic` is the dialog text, `genericShort` the login and
  * notification variant.
  */
-/**
- * An ApiError of lib/api/client, told by its shape: importing the class itself would put the call
- * list and its zod schemas into every page's first load, and this module is in it.
- */
+/** A failed call of the client fetcher (lib/api/client.ts). */
 export function isApiError(error: unknown): error is ApiError {
-  return (
-    error instanceof Error &&
-    typeof (error as Partial<ApiError>).status === 'number' &&
-    ((error as Partial<ApiError>).fallback === 'generic' || (error as Partial<ApiError>).fallback === 'network')
-  );
+  return error instanceof ApiError;
 }
 
 /** The customer's session is over (401 `session_expired`): the login is offered, nothing else to say. */
 export function isSessionExpired(error: unknown): boolean {
   return isApiError(error) && error.status === 401 && error.details?.session_expired === true;
 }
-
-/**
- * Fired on `window` by the client fetcher when the backend-for-frontend answers that the session is
- * over (components/account/session-expiry.tsx listens). Here, not in lib/api/client, which stays
- * out of every page's first load.
- */
-export const SESSION_EXPIRED_EVENT = 'ob:session-expired';
 
 /**
  * The upstream refused an application's form hash: 30 minutes passed, or the hash was already used
