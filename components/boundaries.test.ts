@@ -17,6 +17,9 @@ const use = (from: string) => `import { x } from '${from}';\nexport const y = x;
 const load = (from: string) => `export const y = () => import('${from}');\n`;
 
 describe('feature boundaries', () => {
+  // The first lint loads the whole configuration (typescript-eslint, Next's rules): seconds on a busy machine.
+  beforeAll(() => eslint.lintText('', { filePath: 'lib/warm-up.ts' }), 60_000);
+
   it('refuse an import from another feature', async () => {
     expect(await restricted('components/application/x.tsx', use('@/components/account/login-popup'))).toHaveLength(1);
     expect(await restricted('components/account/x.tsx', use('@/components/application/summary'))).toHaveLength(1);
