@@ -217,7 +217,8 @@ test('one instance stopped under load: no GET fails, and every POST is answered 
     }
   };
   const load = Promise.all(Array.from({ length: 6 }, (_, index) => worker(index)));
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  // Under way on both instances before B stops: a round of answers from every worker.
+  await expect.poll(() => results.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(12);
   await b!.stop();
   await load;
   await b!.start();

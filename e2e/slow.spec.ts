@@ -61,9 +61,11 @@ test('a slow step: its button is busy and sends once, the overlay says the call 
   const next = page.getByRole('button', { name: 'Paket Seç' });
   await clickBusy(next);
   await next.click({ force: true });
-  // Shown on the overlay, and said to screen readers.
-  await expect(overlay(page).getByText('İşleminiz sürüyor, lütfen bekleyin…')).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'İşleminiz sürüyor, lütfen bekleyin…' })).toHaveCount(1);
+  // Shown on the overlay, and said to screen readers: both looked for at once, while the call runs.
+  await Promise.all([
+    expect(overlay(page).getByText('İşleminiz sürüyor, lütfen bekleyin…')).toBeVisible(),
+    expect(page.getByRole('status').filter({ hasText: 'İşleminiz sürüyor, lütfen bekleyin…' })).toHaveCount(1),
+  ]);
   await expect(page.getByRole('heading', { name: 'Paketinizi seçin' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('İşleminiz sürüyor, lütfen bekleyin…')).toHaveCount(0);
   await expect(overlay(page)).toHaveCount(0);
@@ -202,7 +204,10 @@ test('a filing call whose answer is lost after it filed (a reset connection): on
   // The phone got its verification code a moment ago: the person waits out the 60 s resend rule.
   await sandbox('/__sandbox/clock', { advance_seconds: 61 }, upstream.url);
   await login.getByRole('button', { name: 'Giriş Yap' }).click();
-  await login.getByLabel('SMS Kodu').fill(await latestCode(phone, upstream.url));
+  // The code box shows once the login code went out; the outbox's newest is that one, not the phone check's.
+  const code = login.getByLabel('SMS Kodu');
+  await expect(code).toBeVisible();
+  await code.fill(await latestCode(phone, upstream.url));
   await login.getByRole('button', { name: 'Kodu Onayla' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Başvurunuz alındı' })).toBeVisible();
   await expect(page.getByText(/^Başvuru numaranız: \d+/)).toBeVisible();
