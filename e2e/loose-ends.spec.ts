@@ -7,7 +7,7 @@ import { acceptConsents } from './support/consents';
 import { registerCustomer } from './support/register';
 import { sandbox } from './support/sandbox';
 import { closedPort, type RunningSandbox, type RunningSite, startSandbox, startSite } from './support/servers';
-import { chooseAddress, chooseLevel } from './support/wizard';
+import { chooseAddress, chooseLevel, reachIdentity } from './support/wizard';
 
 // Issue 38, the spec's last loose ends: countries from their own call, one public origin for every
 // self-reference, subscriptions newest first whatever the upstream sends, the empty subscription
@@ -21,18 +21,6 @@ async function openProfile(page: Page, name: string): Promise<Locator> {
   const profile = page.getByRole('dialog', { name: /^(Hesabım|My account)$/ });
   await expect(profile.getByRole('tablist')).toBeVisible();
   return profile;
-}
-
-/** A new application's address (a 100 Mbps fibre door) and package on `origin`, as far as the identity step. */
-async function reachIdentityOn(page: Page, origin: string) {
-  await page.goto(`${origin}/?basvuru=yeni`);
-  await chooseAddress(page, 'Daire 2');
-  await expect(page.getByText('Altyapınız 100 Mbps hıza kadar destekliyor.')).toBeVisible();
-  await page.getByRole('button', { name: 'Paket Seç' }).click();
-  await page.getByRole('radio').first().check();
-  await page.getByLabel('Kurulum ücreti ödeme yöntemi').selectOption({ label: '12 X 150 TL' });
-  await page.getByRole('button', { name: 'Nüfus Bilgilerini Ekle' }).click();
-  await expect(page.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toBeVisible();
 }
 
 /** A GET with the headers given, Host included (which fetch and Playwright's request set themselves). */
@@ -99,7 +87,7 @@ test.describe('an upstream of its own, switched where the spec leaves it open', 
     test.slow();
     // An upstream whose settings carry no countries: the list comes from the countries call.
     await sandbox('/__sandbox/settings/countries', { included: false }, upstream.url);
-    await reachIdentityOn(page, site.url);
+    await reachIdentity(page, 'Daire 2', () => page.goto(`${site.url}/?basvuru=yeni`));
     const nationality = page.getByLabel('Uyruk');
     const options = nationality.getByRole('option');
     await expect(nationality).toHaveValue('TR');

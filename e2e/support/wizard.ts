@@ -96,9 +96,9 @@ export async function openWizard(page: Page) {
  * Six address levels, a package and the rules of the step itself take more than the default minute
  * on a busy two-core machine, so a test that walks here gets the slow budget.
  */
-export async function reachIdentity(page: Page, door = 'Daire 2') {
+export async function reachIdentity(page: Page, door = 'Daire 2', open: () => Promise<unknown> = () => openWizard(page)) {
   test.slow();
-  await openWizard(page);
+  await open();
   await chooseAddress(page, door);
   await expect(page.getByText('Altyapınız 100 Mbps hıza kadar destekliyor.')).toBeVisible();
   await page.getByRole('button', { name: 'Paket Seç' }).click();
