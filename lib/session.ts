@@ -5,7 +5,7 @@ import { cookies } from 'next/headers';
 import { cache } from 'react';
 import type { SessionUser, User } from '@/lib/api/types';
 import { getConfig } from '@/lib/config';
-import { sortSubscriptions } from '@/lib/domain/subscription';
+import { sortSubscriptions, subscriptionSummary } from '@/lib/domain/subscription';
 import { sessionRevocation } from '@/lib/session-revocation';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from '@/lib/session-cookie';
 import { callUpstream } from '@/lib/upstream';
@@ -87,7 +87,7 @@ export async function resolveUser(token: string | undefined): Promise<TokenCheck
  * The customer as every page carries it: only what the header, login, inquiry list and wizard show.
  * Read defensively: an upstream answer missing a part gives an empty value, not an error. The
  * subscriptions are put newest first here, once (spec §3), whatever order the upstream sent: the
- * lists show them as they come, and the finish line takes the first as the one just filed.
+ * lists show them as they come.
  */
 export function sessionUser(user: User): SessionUser {
   const data: Partial<User['data']> = user.data ?? {};
@@ -99,13 +99,7 @@ export function sessionUser(user: User): SessionUser {
       nationality_number: data.nationality_number ?? '',
       confirm_nationality: { status: data.confirm_nationality?.status ?? 0 },
     },
-    subscriptions: sortSubscriptions(Array.isArray(user.subscriptions) ? user.subscriptions : []).map((subscription) => ({
-      subscription_id: subscription.subscription_id,
-      status: subscription.status,
-      service_number: subscription.service_number ?? null,
-      info: { register_date: subscription.info?.register_date },
-      data: { reference_type: subscription.data?.reference_type, product: { name: subscription.data?.product?.name ?? '' } },
-    })),
+    subscriptions: sortSubscriptions(Array.isArray(user.subscriptions) ? user.subscriptions : []).map(subscriptionSummary),
   };
 }
 

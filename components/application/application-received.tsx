@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import styles from '@/components/application/wizard.module.css';
 import { usePopupStack } from '@/components/popups/popup-provider';
 import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import { Stepper } from '@/components/ui/stepper';
 import type { SubscriptionSummary } from '@/lib/api/types';
 import { nextStepKey, statusTimeline } from '@/lib/domain/subscription';
@@ -82,6 +83,24 @@ export function ApplicationReceived({
         </section>
         {order}
       </div>
+    </div>
+  );
+}
+
+/** The form was filed in another tab of this browser: where to follow it, or home. */
+export function FiledElsewhere({ onFollow, onHome }: { onFollow: () => void; onHome: () => void }) {
+  const t = useTranslations('application.filedElsewhere');
+  return (
+    <div className={`container ${styles.wizard}`}>
+      <Notice tone="info" title={t('title')} role="alert">
+        <p>{t('text')}</p>
+        <div className={styles.noticeActions}>
+          <Button onClick={onFollow}>{t('follow')}</Button>
+          <Button variant="secondary" onClick={onHome}>
+            {t('home')}
+          </Button>
+        </div>
+      </Notice>
     </div>
   );
 }

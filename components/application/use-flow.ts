@@ -9,6 +9,7 @@ import {
   type FlowEvent,
   flowReducer,
   type FlowState,
+  type Receipt,
   restoreFlowState,
   withFiledForm,
 } from '@/lib/application/flow';
@@ -65,11 +66,14 @@ export function useFlow(flow: Flow) {
   /** Whether another tab already filed this form (asked when the upstream refuses its hash). */
   const filedElsewhere = useCallback(() => formId !== null && filedForms().includes(formId), [formId]);
 
-  /** The application is filed: every tab of this browser holding the form learns it. */
-  const markFiled = useCallback(() => {
-    if (formId) tryStorage(() => window.localStorage.setItem(FILED_FORMS_KEY, withFiledForm(window.localStorage.getItem(FILED_FORMS_KEY), formId, Date.now())));
-    dispatch({ type: 'filed' });
-  }, [formId, dispatch]);
+  /** The application is filed: every tab of this browser holding the form learns it; this one shows the receipt. */
+  const markFiled = useCallback(
+    (receipt: Receipt) => {
+      if (formId) tryStorage(() => window.localStorage.setItem(FILED_FORMS_KEY, withFiledForm(window.localStorage.getItem(FILED_FORMS_KEY), formId, Date.now())));
+      dispatch({ type: 'filed', receipt });
+    },
+    [formId, dispatch],
+  );
 
   /** Closing the wizard forgets it. */
   const forget = useCallback(() => {

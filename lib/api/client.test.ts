@@ -24,13 +24,13 @@ afterEach(() => vi.unstubAllGlobals());
 describe('untilFiled', () => {
   it('passes an answer in time through, and asks nothing', async () => {
     const asked = filingAnswers();
-    await untilFiled(Promise.resolve({ status: true }), 'h1', noPause);
+    await expect(untilFiled(Promise.resolve({ status: true, data: { user_id: 1 } }), 'h1', noPause)).resolves.toEqual({ status: true, data: { user_id: 1 } });
     expect(asked).toEqual([]);
   });
 
-  it('after a late filing, asks for its answer until it is in, never sending the call again', async () => {
+  it('after a late filing, asks for its answer until it is in, never sending the call again, and answers it', async () => {
     const asked = filingAnswers([202, { status: false, details: { filing_pending: true } }], [502, { status: false }], [200, { status: true, data: { user_id: 1 } }]);
-    await untilFiled(Promise.reject(pending), 'h1', noPause);
+    await expect(untilFiled(Promise.reject(pending), 'h1', noPause)).resolves.toEqual({ status: true, data: { user_id: 1 } });
     expect(asked).toEqual([
       ['/api/filing', { form_security_hash: 'h1' }],
       ['/api/filing', { form_security_hash: 'h1' }],

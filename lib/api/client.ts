@@ -82,21 +82,23 @@ const FILING_ASKS = 70;
 /**
  * A call that files an application and outlasted the server's bound (504 with
  * `details.filing_pending`) is never sent again: the upstream may still file it. Its answer is
- * asked for at /api/filing until it is in (app/api/filing): resolved once it was filed (the
+ * asked for at /api/filing until it is in (app/api/filing): answered as the call's own (the
  * session, if the call starts one, is set by then), its refusal thrown as the call's own would be,
  * and the first timeout thrown when no answer ever came.
  */
-export async function untilFiled(sending: Promise<unknown>, formHash: string | null, pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))): Promise<void> {
+export async function untilFiled<T>(
+  sending: Promise<Envelope<T>>,
+  formHash: string | null,
+  pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<Envelope<T>> {
   try {
-    await sending;
-    return;
+    return await sending;
   } catch (error) {
     if (!(error instanceof ApiError) || error.details?.filing_pending !== true || !formHash) throw error;
     for (let ask = 0; ask < FILING_ASKS; ask++) {
       await pause(FILING_ASK_MS);
       try {
-        await requestJson('/api/filing', { json: { form_security_hash: formHash } });
-        return;
+        return await requestJson<T>('/api/filing', { json: { form_security_hash: formHash } });
       } catch (asked) {
         // Filed with its answer lost: thrown for the wizard to show as received.
         if (asked instanceof ApiError && asked.details?.filed_unanswered === true) throw asked;
@@ -108,4 +110,13 @@ export async function untilFiled(sending: Promise<unknown>, formHash: string | n
     }
     throw error;
   }
+}
+
+/**
+ * Makes a filing call (lib/application/flow.ts names them): like callApi, with a late answer waited
+ * for by its form hash and never sent again.
+ */
+export function fileApi<N extends ApiCallName>(name: N, body: ApiBody<N>): Promise<Envelope<ApiAnswer<N>>> {
+  const hash = body && typeof body === 'object' && 'form_security_hash' in body ? body.form_security_hash : null;
+  return untilFiled(callApi(name, body), typeof hash === 'string' ? hash : null);
 }

@@ -129,7 +129,7 @@ describe('flow tables', () => {
     const state = atContact();
     const answer = await callOf(flowTables.new.steps[1]!, false).send(make, state, { consents });
     expect(made).toEqual([{ call: 'registerStep2', body: { form_security_hash: 'h6', product_id: 7, pre_price_paid_type: 1 } }]);
-    expect(answer).toEqual({ hash: 'h7', adds: {} });
+    expect(answer).toEqual({ hash: 'h7', adds: {}, filed: null });
   });
 
   it('tell a refusal at the step’s fields only when the step shows every field it names', () => {
@@ -260,18 +260,33 @@ describe('flow reducer', () => {
   it('ends a form filed in another tab, and nothing more is sent on a filed one', () => {
     const elsewhere = flowReducer(atContact(), { type: 'filedElsewhere' });
     expect(elsewhere).toMatchObject({ filed: true, notice: 'filedElsewhere', formHash: null });
-    const filed = flowReducer(atContact(), { type: 'filed' });
+    const receipt = { subscription: null, identityStatus: 0 };
+    const filed = play(atContact(), { type: 'submitting', step: 'contact' }, { type: 'filed', receipt });
+    expect(filed).toMatchObject({ filed: true, submitting: null, receipt });
     expect(flowReducer(filed, answered('contact', 'x'))).toBe(filed);
     expect(flowReducer(filed, { type: 'edited', change: { productId: 9 } })).toBe(filed);
+    expect(flowReducer(filed, { type: 'submitting', step: 'contact' })).toBe(filed);
+  });
+
+  it('knows where a submission stands: sending, refused at fields, over with the form', () => {
+    const sending = flowReducer({ ...atContact(), fieldErrors: { name: 'Eski' } }, { type: 'submitting', step: 'identity' });
+    expect(sending).toMatchObject({ submitting: 'identity', fieldErrors: {} });
+    expect(flowReducer(sending, { type: 'failed', fieldErrors: { name: 'Ad hatalı' } })).toMatchObject({ submitting: null, fieldErrors: { name: 'Ad hatalı' } });
+    expect(flowReducer(sending, { type: 'registeredUser' })).toMatchObject({ submitting: null, formHash: 'h6' });
+    expect(flowReducer(sending, answered('identity', 'h7'))).toMatchObject({ submitting: null, formHash: 'h7' });
+    expect(flowReducer(sending, { type: 'formRefused' })).toMatchObject({ submitting: null, fieldErrors: {}, notice: 'formExpired' });
+    expect(flowReducer(sending, { type: 'filedElsewhere' })).toMatchObject({ submitting: null, notice: 'filedElsewhere' });
   });
 });
 
 describe('restoring a tab’s state', () => {
   const stored = (state: FlowState) => JSON.stringify(state);
 
-  it('resumes a fresh state as it was', () => {
+  it('resumes a fresh state as it was, with no call on its way', () => {
     const state = atContact();
     expect(restoreFlowState(stored(state), 'new', 3_000 + FORM_HASH_LIFETIME_MS - 1, [])).toEqual(state);
+    const sending = { ...state, submitting: 'contact' as const, fieldErrors: { name: 'x' } };
+    expect(restoreFlowState(stored(sending), 'new', 3_000, [])).toEqual(state);
   });
 
   it('sends a state whose hash the upstream no longer keeps back to the first step, everything typed kept', () => {

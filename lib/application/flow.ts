@@ -1,7 +1,8 @@
 import { type ApiAnswer, type ApiBody, type ApiCallName, apiCalls } from '@/lib/api/calls';
-import type { Envelope, InfrastructureResult } from '@/lib/api/types';
+import type { Envelope, InfrastructureResult, SubscriptionSummary } from '@/lib/api/types';
 import { type Address, addressBody, connectionTypeOf, type Flow } from '@/lib/application/draft';
 import { connectionTypeForServiceNumber } from '@/lib/domain/service-number';
+import { sortSubscriptions, subscriptionSummary } from '@/lib/domain/subscription';
 import { type IdentityForm, type IdentityValues, identitySchema } from '@/lib/validation/application';
 import type { ConsentChoices, Consents } from '@/lib/validation/consents';
 
@@ -9,10 +10,11 @@ import type { ConsentChoices, Consents } from '@/lib/validation/consents';
  * The application wizards as tables and one reducer (no React here). A table lists a flow's steps,
  * the call each step makes (a visitor's, and a logged-in customer's where the customer files), the
  * fields each step sends and what each answer adds, and whatever else tells one flow from another;
- * the reducer owns the step reached, the form hash and the data. The wizard
- * (components/application/application-wizard.tsx) renders the state, makes the table's calls and
- * those inside a step (codes, phone and mail checks) and dispatches what they answered; it persists
- * the state once, in sessionStorage.
+ * the reducer owns the step reached, the form hash, the data and where a submission stands
+ * (sending, refused at fields, filed). lib/application/submit.ts makes the table's calls and those
+ * inside a step (codes, phone and mail checks) and turns their answers into the reducer's events;
+ * the wizard (components/application/application-wizard.tsx) renders the state and persists it once,
+ * in sessionStorage.
  */
 
 export type StepName = 'serviceNumber' | 'address' | 'package' | 'identity' | 'contact';
@@ -50,8 +52,22 @@ export interface FlowState {
   /** Phone and mail verified on an earlier form: offered again in the popups, to be verified anew. */
   prefill: { phone: string | null; mail: string | null };
   notice: FlowNotice | null;
-  /** The application was filed: nothing more can be sent on this state. */
+  /** The step whose call is on its way: its button is busy and nothing else is sent. */
+  submitting: StepName | null;
+  /** The last refusal of the step's own fields, one message each, told at them. */
+  fieldErrors: Record<string, string>;
+  /** The application was filed (here or in another tab): nothing more can be sent on this state. */
   filed: boolean;
+  /** What the finish line shows of the application filed here. */
+  receipt: Receipt | null;
+}
+
+/** The application filed, as the finish line shows it. */
+export interface Receipt {
+  /** The subscription the filing created; null when neither its answer nor the session tells it. */
+  subscription: SubscriptionSummary | null;
+  /** The customer's identity check (0: documents not sent yet). */
+  identityStatus: number;
 }
 
 export function emptyFlowState(flow: Flow): FlowState {
@@ -76,12 +92,19 @@ export function emptyFlowState(flow: Flow): FlowState {
     consents: { kvkk: false, contract: false, marketing: false },
     prefill: { phone: null, mail: null },
     notice: null,
+    submitting: null,
+    fieldErrors: {},
     filed: false,
+    receipt: null,
   };
 }
 
 /** The upstream's form hash lives 30 minutes (DESIGN.md §5). */
 export const FORM_HASH_LIFETIME_MS = 30 * 60 * 1000;
+
+/** Whether the form's hash is older than the upstream keeps it: no call on it would pass. The one check of its age. */
+export const hashExpired = (state: Pick<FlowState, 'formHash' | 'hashIssuedAt'>, now: number) =>
+  state.formHash !== null && now - state.hashIssuedAt >= FORM_HASH_LIFETIME_MS;
 
 // ------------------------------------------------------------------------------------------------
 // the tables
@@ -98,10 +121,17 @@ export type AnswerChange = Partial<Pick<FlowState, 'currentCompany'>>;
 /** Makes one described call: `callApi` (lib/api/client.ts) in the page, a stand-in in unit tests. */
 export type CallMaker = <N extends ApiCallName>(call: N, body: ApiBody<N>) => Promise<Envelope<ApiAnswer<N>>>;
 
-/** A step's call answered: the form's next hash and what the answer adds to the state. */
+/** What a filing call's answer tells of the application it filed (null parts: the answer did not say). */
+export interface FiledAnswer {
+  subscription: SubscriptionSummary | null;
+  identityStatus: number | null;
+}
+
+/** A step's call answered: the form's next hash, what the answer adds to the state, and, for a filing call, what it filed. */
 export interface StepAnswer {
   hash: string | undefined;
   adds: AnswerChange;
+  filed: FiledAnswer | null;
 }
 
 /**
@@ -113,6 +143,8 @@ export interface StepCall<N extends ApiCallName> {
   body: (state: FlowState, input: StepInput) => ApiBody<N>;
   /** The envelope's `data` may be missing (a call that answers a hash only, an upstream that left it out). */
   adds: (answer: ApiAnswer<N> | undefined) => AnswerChange;
+  /** A filing call: what its answer says was filed. */
+  filed?: (answer: ApiAnswer<N> | undefined) => FiledAnswer;
   /** Makes the call with the state's fields and answers what it changes: the one way a wizard sends a step. */
   send: (make: CallMaker, state: FlowState, input: StepInput) => Promise<StepAnswer>;
 }
@@ -123,17 +155,35 @@ export type AnyStepCall = { [N in ApiCallName]: StepCall<N> }[ApiCallName];
 const addsNothing = (): AnswerChange => ({});
 
 /** One call of a step; an answer that adds nothing but the hash needs no `adds`. */
-function stepCall<N extends ApiCallName>(call: N, body: StepCall<N>['body'], adds: StepCall<N>['adds'] = addsNothing): StepCall<N> {
+function stepCall<N extends ApiCallName>(
+  call: N,
+  body: StepCall<N>['body'],
+  adds: StepCall<N>['adds'] = addsNothing,
+  filed?: StepCall<N>['filed'],
+): StepCall<N> {
   return {
     call,
     body,
     adds,
+    filed,
     send: async (make, state, input) => {
       const envelope = await make(call, body(state, input));
-      return { hash: envelope.hash, adds: adds(envelope.data) };
+      return { hash: envelope.hash, adds: adds(envelope.data), filed: filed ? filed(envelope.data) : null };
     },
   };
 }
+
+/** A visitor's filing answers the new customer (their session starts with it): the newest subscription is the one filed. */
+const filedByVisitor = (user: ApiAnswer<'registerStep4'> | undefined): FiledAnswer => ({
+  subscription: sortSubscriptions(Array.isArray(user?.subscriptions) ? user.subscriptions : [])[0] ?? null,
+  identityStatus: user?.data?.confirm_nationality?.status ?? null,
+});
+
+/** A customer's filing answers the subscription it created. */
+const filedByCustomer = (subscription: ApiAnswer<'authRegisterStep2'> | undefined): FiledAnswer => ({
+  subscription: subscription?.subscription_id === undefined ? null : subscriptionSummary(subscription),
+  identityStatus: null,
+});
 
 export interface StepSpec {
   name: StepName;
@@ -188,10 +238,15 @@ export const flowTables: Record<Flow, FlowTable> = {
         sends: ['productId', 'setupPriceIndex'],
         codes: 'customer',
         visitor: stepCall('registerStep2', newPackage),
-        customer: stepCall('authRegisterStep2', (state, input) => ({ ...newPackage(state), subscription_type: 1 as const, consents: input.consents })),
+        customer: stepCall(
+          'authRegisterStep2',
+          (state, input) => ({ ...newPackage(state), subscription_type: 1 as const, consents: input.consents }),
+          addsNothing,
+          filedByCustomer,
+        ),
       },
       { name: 'identity', sends: ['identity'], codes: 'visitor', fields: identityFields, visitor: stepCall('registerStep3', identityBody) },
-      { name: 'contact', sends: [], visitor: stepCall('registerStep4', filing) },
+      { name: 'contact', sends: [], visitor: stepCall('registerStep4', filing, addsNothing, filedByVisitor) },
     ],
   },
   transfer: {
@@ -219,15 +274,15 @@ export const flowTables: Record<Flow, FlowTable> = {
         sends: ['productId'],
         codes: 'customer',
         visitor: stepCall('transferRegisterStep3', (state) => ({ ...withHash(state), product_id: productOf(state) })),
-        customer: stepCall('authTransferRegisterStep3', (state, input) => ({
-          ...withHash(state),
-          product_id: productOf(state),
-          subscription_type: 1 as const,
-          consents: input.consents,
-        })),
+        customer: stepCall(
+          'authTransferRegisterStep3',
+          (state, input) => ({ ...withHash(state), product_id: productOf(state), subscription_type: 1 as const, consents: input.consents }),
+          addsNothing,
+          filedByCustomer,
+        ),
       },
       { name: 'identity', sends: ['identity'], codes: 'visitor', fields: identityFields, visitor: stepCall('transferRegisterStep4', identityBody) },
-      { name: 'contact', sends: [], visitor: stepCall('transferRegisterStep5', filing) },
+      { name: 'contact', sends: [], visitor: stepCall('transferRegisterStep5', filing, addsNothing, filedByVisitor) },
     ],
   },
 };
@@ -286,11 +341,18 @@ export type FlowEvent =
   | { type: 'verified'; kind: 'phone' | 'mail'; value: string; hash: string | undefined; now: number }
   /** A code applied to the current form answered the form's next hash. */
   | { type: 'rotated'; hash: string | undefined; now: number; change: Partial<Pick<FlowState, 'campaignCode' | 'referenceCode'>> }
+  /** A step's call is on its way. */
+  | { type: 'submitting'; step: StepName }
+  /** The step's call was refused or failed; `fieldErrors` are told at the step's fields (empty: told elsewhere). */
+  | { type: 'failed'; fieldErrors: Record<string, string> }
+  /** The identity belongs to a customer: they log in before filing (the wizard asks). */
+  | { type: 'registeredUser' }
   /** The upstream refused the form's hash: it expired (30 minutes) or was already used. */
   | { type: 'formRefused' }
   /** This form was filed in another tab. */
   | { type: 'filedElsewhere' }
-  | { type: 'filed' }
+  /** Filed here: the finish line shows the receipt. */
+  | { type: 'filed'; receipt: Receipt }
   | { type: 'noticeSeen' };
 
 /** Equal as stored: key order and keys left undefined do not count. */
@@ -321,6 +383,8 @@ function withoutForm(state: FlowState): FlowState {
     phone: null,
     mail: null,
     prefill: { phone: state.phone ?? state.prefill.phone, mail: state.mail ?? state.prefill.mail },
+    submitting: null,
+    fieldErrors: {},
   };
 }
 
@@ -365,18 +429,25 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
         reached: Math.max(state.reached, index + 1),
         unsent: state.unsent.filter((name) => name !== step.name),
         notice: null,
+        submitting: null,
       };
     }
     case 'verified':
       return { ...state, [event.kind]: event.value, formHash: event.hash ?? state.formHash, hashIssuedAt: event.now };
     case 'rotated':
       return { ...state, ...event.change, formHash: event.hash ?? state.formHash, hashIssuedAt: event.now };
+    case 'submitting':
+      return { ...state, submitting: event.step, fieldErrors: {} };
+    case 'failed':
+      return { ...state, submitting: null, fieldErrors: event.fieldErrors };
+    case 'registeredUser':
+      return { ...state, submitting: null };
     case 'formRefused':
       return { ...withoutForm(state), notice: 'formExpired' };
     case 'filedElsewhere':
       return { ...withoutForm(state), notice: 'filedElsewhere', filed: true };
     case 'filed':
-      return { ...state, filed: true };
+      return { ...state, submitting: null, filed: true, receipt: event.receipt };
     case 'noticeSeen':
       return state.notice ? { ...state, notice: null } : state;
   }
@@ -394,13 +465,21 @@ export function restoreFlowState(stored: string | null, flow: Flow, now: number,
   try {
     const parsed = JSON.parse(stored) as Partial<FlowState>;
     if (!parsed || typeof parsed !== 'object' || parsed.flow !== flow) return empty;
-    state = { ...empty, ...parsed, prefill: { ...empty.prefill, ...parsed.prefill }, consents: { ...empty.consents, ...parsed.consents } };
+    state = {
+      ...empty,
+      ...parsed,
+      prefill: { ...empty.prefill, ...parsed.prefill },
+      consents: { ...empty.consents, ...parsed.consents },
+      // A call that was on its way when the tab closed is not any more.
+      submitting: null,
+      fieldErrors: {},
+    };
   } catch {
     return empty;
   }
   if (state.filed) return empty;
   if (state.formId && filedForms.includes(state.formId)) return flowReducer(state, { type: 'filedElsewhere' });
-  if (state.formHash && now - state.hashIssuedAt >= FORM_HASH_LIFETIME_MS) return flowReducer(state, { type: 'formRefused' });
+  if (hashExpired(state, now)) return flowReducer(state, { type: 'formRefused' });
   return state;
 }
 

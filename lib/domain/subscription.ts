@@ -1,4 +1,4 @@
-import type { Subscription } from '@/lib/api/types';
+import type { Subscription, SubscriptionSummary } from '@/lib/api/types';
 
 /** Message key of a subscription status (spec §4); the UI maps it to its label. */
 export type SubscriptionStatusKey =
@@ -107,6 +107,20 @@ export function sortSubscriptions<S extends Pick<Subscription, 'subscription_id'
   return [...list].sort(
     (a, b) => registerDate(b) - registerDate(a) || b.subscription_id - a.subscription_id,
   );
+}
+
+/**
+ * A subscription as the session and the finish line carry it: what a list shows. Read
+ * defensively: an upstream answer missing a part gives an empty value, not an error.
+ */
+export function subscriptionSummary(subscription: Subscription): SubscriptionSummary {
+  return {
+    subscription_id: subscription.subscription_id,
+    status: subscription.status,
+    service_number: subscription.service_number ?? null,
+    info: { register_date: subscription.info?.register_date },
+    data: { reference_type: subscription.data?.reference_type, product: { name: subscription.data?.product?.name ?? '' } },
+  };
 }
 
 /** Identity images can be (re)uploaded when not sent (0) or rejected (3). */

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { Product } from '@/lib/api/types';
+import { emptyFlowState } from '@/lib/application/flow';
+import { offerOf } from '@/lib/application/offer';
+
+const tariff = (product_id: number, connection_type: 1 | 2): Product => ({
+  product_id,
+  name: `Tarife ${product_id}`,
+  speed: 100,
+  price: 499.9,
+  discount_price: null,
+  connection_type,
+  setup_prices: [],
+});
+const products = [tariff(1, 1), tariff(2, 2)];
+const campaign = { title: 'Hoş geldin', text: '', image: '', end_date: '2026-12-31' };
+const transfer = (serviceNumber: string, productId: number | null) => ({ ...emptyFlowState('transfer'), serviceNumber, productId });
+
+describe('offerOf: what a wizard’s state can buy', () => {
+  it('offers the tariffs of the line’s connection type, and a choice of another type counts as none', () => {
+    const fibre = offerOf(transfer('1712345678', 2), products, null, new Date('2026-11-26'));
+    expect(fibre.tariffs.map((option) => option.product.product_id)).toEqual([1]);
+    expect(fibre).toMatchObject({ chosen: undefined, cart: null, lineSpeedMbps: null });
+    expect(offerOf(transfer('8812345678', 2), products, null, new Date('2026-11-26')).chosen?.product_id).toBe(2);
+  });
+
+  it('offers nothing before the line is known', () => {
+    expect(offerOf(emptyFlowState('new'), products, null, new Date('2026-11-26')).tariffs).toEqual([]);
+  });
+
+  it('prices the chosen tariff with the welcome discount only while its campaign runs', () => {
+    const running = offerOf(transfer('1712345678', 1), products, campaign, new Date('2026-12-31T12:00:00+03:00'));
+    const ended = offerOf(transfer('1712345678', 1), products, campaign, new Date('2027-01-01T00:00:01+03:00'));
+    expect(running.cart?.discounts.map((discount) => discount.kind)).toEqual(['welcome']);
+    expect(ended.cart?.discounts).toEqual([]);
+  });
+});
