@@ -12,9 +12,10 @@ const handleLocale = createMiddleware(routing);
 const isDev = process.env.NODE_ENV === 'development';
 
 /**
- * Pages: the locale, then either the public page everyone gets (an anonymous document view, answered
- * from Next.js's cache by app/api/page with its scripts allowed by hash, and cacheable by the edge),
- * or a render for this request alone under a nonce policy, with the XSRF cookie.
+ * Pages, in three steps: the locale (next-intl), then either the public page everyone gets (an
+ * anonymous document view, answered from Next.js's cache by app/api/page with its scripts allowed
+ * by hash, and cacheable by the edge), or a render for this request alone under a nonce policy
+ * (`withNonce`), with the XSRF cookie (`withXsrfCookie`) and no remembered language it did not ask for.
  */
 export default async function proxy(request: NextRequest) {
   // A first visit is Turkish whatever the browser prefers; only an explicit switch (the cookie) counts.
@@ -22,20 +23,28 @@ export default async function proxy(request: NextRequest) {
   // This server rendering the public page for app/api/page: no nonce, the same HTML for everyone.
   if (isOwnRender(request)) return handleLocale(request);
 
-  // Next.js reads the nonce from the request's policy and puts it on its own scripts.
-  const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
-  const csp = contentSecurityPolicy({ nonce }, isDev);
-  request.headers.set('content-security-policy', csp);
-  request.headers.set('x-nonce', nonce);
+  const csp = withNonce(request);
   const localized = handleLocale(request);
-
   const shared = sharedPage(request, localized);
   // No cookie and no per-request header on it: the edge may keep it for everyone.
   if (shared) return NextResponse.rewrite(new URL(`${PUBLIC_PAGE_ROUTE}${shared === '/' ? '' : shared}`, request.url));
   localized.headers.set('Content-Security-Policy', csp);
-  // The double-submit token the client fetcher echoes in X-XSRF-TOKEN (readable by design: it guards, it grants nothing).
-  if (!request.cookies.has(XSRF_COOKIE)) localized.cookies.set(XSRF_COOKIE, newXsrfToken(), xsrfCookieOptions());
-  return withoutLocaleCookie(localized);
+  return withoutLocaleCookie(withXsrfCookie(request, localized));
+}
+
+/** A fresh nonce in the request's policy, where Next.js reads it for its own scripts; the policy, for the answer. */
+function withNonce(request: NextRequest): string {
+  const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
+  const csp = contentSecurityPolicy({ nonce }, isDev);
+  request.headers.set('content-security-policy', csp);
+  request.headers.set('x-nonce', nonce);
+  return csp;
+}
+
+/** The double-submit token the client fetcher echoes in X-XSRF-TOKEN (readable by design: it guards, it grants nothing). */
+function withXsrfCookie(request: NextRequest, response: NextResponse): NextResponse {
+  if (!request.cookies.has(XSRF_COOKIE)) response.cookies.set(XSRF_COOKIE, newXsrfToken(), xsrfCookieOptions());
+  return response;
 }
 
 /**
