@@ -52,10 +52,10 @@ export interface UpstreamRequest {
 const agent = new Agent({ connections: 256, keepAliveTimeout: 30_000, keepAliveTimeoutThreshold: 1_000, headersTimeout: 0, bodyTimeout: 0 });
 
 /**
- * A GET, which changes nothing, whose connection is reset or closed before any answer (the
- * upstream closing an idle connection just as the call is written on it) is sent again once, at
- * once, on a new connection (undici's retry interceptor). Anything else fails as it is, since it
- * might have arrived; no answer, whatever its status, is ever asked again.
+ * A GET, which changes nothing, whose connection is reset or closed (the upstream closing an idle
+ * connection just as the call is written on it) is sent again once, at once, on a new connection
+ * (undici's retry interceptor). A POST never is, since it might have arrived; nor is a call the
+ * upstream answered, whatever the status.
  */
 const agentRetryingGets = agent.compose(
   interceptors.retry({ methods: ['GET'], maxRetries: 1, minTimeout: 0, statusCodes: [], errorCodes: ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'] }),
