@@ -1,6 +1,6 @@
 import 'server-only';
-import http from 'node:http';
-import https from 'node:https';
+import { Readable } from 'node:stream';
+import { Agent, interceptors, request } from 'undici';
 import { type ApiCallName, apiCalls } from '@/lib/api/calls';
 import type { Envelope } from '@/lib/api/types';
 import { getConfig } from '@/lib/config';
@@ -37,62 +37,43 @@ export interface UpstreamRequest {
 }
 
 /**
- * Kept-alive connections to the upstream, one pool per protocol. node:http rather than fetch: on
- * this path fetch costs about three times the CPU per call (npm run bench, "server cost").
+ * Kept-alive connections to the upstream (undici's Agent: a pool per origin). Not fetch: on this
+ * path fetch costs about three times the CPU per call (npm run bench, "server cost").
  *
- * An idle connection is let go before the upstream would close it: with an idle timeout of its own,
- * Node's agent also honours the upstream's `Keep-Alive: timeout=N` and drops the connection a second
- * before that (the sandbox, like any Node.js server, says 5 s and closes after 6 s: we drop it after
- * 4 s); without that header, after 30 s, under the 60-75 s of the usual proxies. Otherwise a call
- * written just as the upstream closes its end fails before any answer: a GET is sent again (`send`),
- * a POST cannot be, and the customer reads "Sunucuya erişilemiyor" (the likely cause of the 502 an
- * e2e run once got on the infrastructure call). Only idle connections are timed: a call waiting for
- * its answer is bounded by API_TIMEOUT_MS alone.
+ * An idle connection is let go before the upstream would close it: undici honours the upstream's
+ * `Keep-Alive: timeout=N` and drops the connection a second before that (the sandbox, like any
+ * Node.js server, says 5 s and closes after 6 s: we drop it after 4 s); without that header, after
+ * 30 s, under the 60-75 s of the usual proxies. Otherwise a call written just as the upstream
+ * closes its end fails before any answer: a GET is sent again (below), a POST cannot be, and the
+ * customer reads "Sunucuya erişilemiyor" (the likely cause of the 502 an e2e run once got on the
+ * infrastructure call). Only idle connections are timed (undici's own header and body timeouts are
+ * off): a call waiting for its answer is bounded by API_TIMEOUT_MS alone.
  */
-const IDLE_MS = 30_000;
-const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 256, timeout: IDLE_MS }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 256, timeout: IDLE_MS }),
-};
+const agent = new Agent({ connections: 256, keepAliveTimeout: 30_000, keepAliveTimeoutThreshold: 1_000, headersTimeout: 0, bodyTimeout: 0 });
 
-function encodeBody(request: UpstreamRequest): { body?: Buffer[]; length?: number; contentType?: string } {
+/**
+ * A GET, which changes nothing, whose connection is reset or closed (the upstream closing an idle
+ * connection just as the call is written on it) is sent again once, at once, on a new connection
+ * (undici's retry interceptor). A POST never is, since it might have arrived; nor is a call the
+ * upstream answered, whatever the status.
+ */
+const agentRetryingGets = agent.compose(
+  interceptors.retry({ methods: ['GET'], maxRetries: 1, minTimeout: 0, statusCodes: [], errorCodes: ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'] }),
+);
+
+function encodeBody(request: UpstreamRequest): { body?: Buffer | Readable; length?: number; contentType?: string } {
   if (request.json !== undefined) {
     const json = Buffer.from(JSON.stringify(request.json));
-    return { body: [json], length: json.length, contentType: 'application/json' };
+    return { body: json, length: json.length, contentType: 'application/json' };
   }
-  if (request.multipart) return { body: request.multipart.pieces, length: request.multipart.length, contentType: request.multipart.contentType };
+  // Piece by piece, the files never joined.
+  if (request.multipart) return { body: Readable.from(request.multipart.pieces), length: request.multipart.length, contentType: request.multipart.contentType };
   return {};
 }
 
-/**
- * One call. An idle kept-alive connection can be closed by the upstream just as a call is written on
- * it (its keep-alive timeout ends at that moment): the call then fails with a reset before any answer,
- * and the upstream never read it. A GET, which changes nothing, is sent again once on a new connection
- * (as undici does for idempotent requests); anything else fails as before, since it might have arrived.
- */
-function send(url: URL, method: string, headers: Record<string, string>, body: Buffer[] | undefined, signal: AbortSignal, retry = method === 'GET') {
-  const client = url.protocol === 'https:' ? https : http;
-  return new Promise<{ status: number; text: string }>((resolve, reject) => {
-    // A timeout while the answer is still arriving surfaces as a reset socket: name it a timeout.
-    const fail = (error: Error) => reject(signal.aborted ? new UpstreamError('timeout', 'upstream timed out') : error);
-    let answered = false;
-    const outgoing = client.request(url, { method, headers, agent: agents[url.protocol as keyof typeof agents], signal }, (incoming) => {
-      answered = true;
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 502, text: Buffer.concat(chunks).toString('utf8') }));
-      incoming.on('error', fail);
-    });
-    outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      if (retry && !answered && !signal.aborted && outgoing.reusedSocket && error.code === 'ECONNRESET') {
-        resolve(send(url, method, headers, body, signal, false));
-        return;
-      }
-      fail(error);
-    });
-    for (const piece of body ?? []) outgoing.write(piece);
-    outgoing.end();
-  });
+async function send(url: URL, method: 'GET' | 'POST', headers: Record<string, string>, body: Buffer | Readable | undefined, signal: AbortSignal) {
+  const answer = await request(url, { method, headers, body, signal, dispatcher: method === 'GET' ? agentRetryingGets : agent });
+  return { status: answer.statusCode, text: await answer.body.text() };
 }
 
 export async function callUpstream<T = unknown>(name: ApiCallName, request: UpstreamRequest = {}): Promise<UpstreamAnswer<T>> {
@@ -109,13 +90,15 @@ export async function callUpstream<T = unknown>(name: ApiCallName, request: Upst
   if (body) headers['Content-Length'] = String(length);
 
   const started = performance.now();
+  const signal = AbortSignal.timeout(request.timeoutMs ?? config.apiTimeoutMs);
   let answer: { status: number; text: string };
   try {
-    answer = await send(new URL(`${config.apiBaseUrl}/v1${call.path}`), call.method, headers, body, AbortSignal.timeout(request.timeoutMs ?? config.apiTimeoutMs));
+    answer = await send(new URL(`${config.apiBaseUrl}/v1${call.path}`), call.method, headers, body, signal);
   } catch (error) {
     const { name: errorName, code } = error as { name?: string; code?: string };
+    // A timeout while the answer is still arriving may surface as a closed socket: the signal tells.
     const failure =
-      error instanceof UpstreamError || errorName === 'AbortError' || errorName === 'TimeoutError'
+      signal.aborted || errorName === 'AbortError' || errorName === 'TimeoutError'
         ? new UpstreamError('timeout', 'upstream timed out')
         : new UpstreamError('unreachable', 'upstream unreachable');
     // Why, for whoever runs the site (the browser only hears 502 or 504).

@@ -1,45 +1,31 @@
+import { LRUCache } from 'lru-cache';
 import type { ApiCallName } from '@/lib/api/calls';
 import type { Envelope } from '@/lib/api/types';
 
 /**
- * Answers kept in memory for a while, oldest dropped first once `maxEntries` are held. Each
- * instance keeps its own: what is cached here is reference data that every instance may reuse.
+ * Answers kept in memory for a while, the least recently used dropped first once `maxEntries` are
+ * held (lru-cache). Each instance keeps its own: what is cached here is reference data that every
+ * instance may reuse.
  */
 export class AnswerCache {
-  private readonly entries = new Map<string, { expires: number; envelope: Envelope }>();
+  /** None with a time to live of 0 (reuse off): lru-cache's `ttl: 0` would keep answers for ever. */
+  private readonly entries: LRUCache<string, Envelope> | undefined;
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(ttlMs: number, maxEntries: number, now?: () => number) {
+    // ttlResolution 0: the clock is read at each lookup, never a cached reading with a timer per call.
+    this.entries = ttlMs > 0 ? new LRUCache({ max: maxEntries, ttl: ttlMs, ttlResolution: 0, ...(now ? { perf: { now } } : {}) }) : undefined;
+  }
 
   get(key: string): Envelope | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expires <= this.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    // Used again: it moves to the young end of the map's order.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.envelope;
+    return this.entries?.get(key);
   }
 
   set(key: string, envelope: Envelope): void {
-    if (this.ttlMs <= 0) return;
-    this.entries.delete(key);
-    this.entries.set(key, { expires: this.now() + this.ttlMs, envelope });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
+    this.entries?.set(key, envelope);
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.entries?.size ?? 0;
   }
 }
 

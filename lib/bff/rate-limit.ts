@@ -1,4 +1,5 @@
 import 'server-only';
+import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { BudgetName } from '@/lib/bff/limits';
 import { redisConnected, resetRedisForTests, sharedRedis } from '@/lib/bff/redis';
@@ -7,67 +8,54 @@ import { getLogger } from '@/lib/logger';
 
 /**
  * Where the counts live: Redis when REDIS_URL is set (shared by every instance, kept across
- * restarts); otherwise this process's memory (one instance is one process). When Redis cannot be
- * reached, each instance counts in its own memory until it can: the limits hold per instance,
- * never fall away, and the log says so once per outage.
+ * restarts); otherwise this process's memory (one instance is one process). While Redis cannot
+ * answer, rate-limiter-flexible's `insuranceLimiter` counts in this instance's memory (commands
+ * fail at once while it is not ready: no offline queue): the limits hold per instance, never fall
+ * away, and the log says so once per outage.
  */
-interface Counter {
-  shared: RateLimiterAbstract | null;
-  local: RateLimiterMemory;
+const limiters = new Map<string, RateLimiterAbstract>();
+/** One watch per process (globalThis), as the client is: each of Next.js's bundles of this module would otherwise log the outage again. */
+const process_ = globalThis as typeof globalThis & { obRateLimitWatch?: { client: Redis; lost: () => void; ready: () => void } };
+
+/** The outage as Redis's own connection tells it (refused, closed), reported once until it is ready again. */
+function watch(client: Redis) {
+  if (process_.obRateLimitWatch?.client === client) return;
+  let degraded = false;
+  const lost = () => {
+    if (degraded) return;
+    degraded = true;
+    getLogger().warn({ store: 'redis' }, 'rate limits: Redis unreachable, counting in this instance until it answers again');
+  };
+  const ready = () => {
+    if (!degraded) return;
+    degraded = false;
+    getLogger().info('rate limits: shared store answers again');
+  };
+  client.on('error', lost).on('close', lost).on('ready', ready);
+  process_.obRateLimitWatch = { client, lost, ready };
 }
 
-let degraded = false;
-const counters = new Map<string, Counter>();
-
-function counter(prefix: string, points: number, windowSeconds: number): Counter {
+function limiter(prefix: string, points: number, windowSeconds: number): RateLimiterAbstract {
   const id = `${prefix}|${points}|${windowSeconds}`;
-  let found = counters.get(id);
+  let found = limiters.get(id);
   if (found) return found;
   const client = sharedRedis();
   const options = { points, duration: windowSeconds, keyPrefix: `ob:${prefix}` };
-  found = {
-    shared: client ? new RateLimiterRedis({ ...options, storeClient: client, rejectIfRedisNotReady: true }) : null,
-    local: new RateLimiterMemory(options),
-  };
-  counters.set(id, found);
+  if (client) {
+    watch(client);
+    found = new RateLimiterRedis({ ...options, storeClient: client, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) });
+  } else {
+    found = new RateLimiterMemory(options);
+  }
+  limiters.set(id, found);
   return found;
 }
 
-function reportFallback(error: unknown) {
-  if (degraded) return;
-  degraded = true;
-  getLogger().warn(
-    { store: 'redis', error: error instanceof Error ? error.message : String(error) },
-    'rate limits: Redis unreachable, counting in this instance until it answers again',
-  );
-}
-
-function reportRecovery() {
-  if (!degraded) return;
-  degraded = false;
-  getLogger().info('rate limits: shared store answers again');
-}
-
-/** Runs one operation on the shared store, else on this instance's own memory. */
-async function run<T>(found: Counter, operation: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> {
-  const chain: { limiter: RateLimiterAbstract; store: 'redis' | 'memory' }[] = [];
-  if (found.shared) chain.push({ limiter: found.shared, store: 'redis' });
-  chain.push({ limiter: found.local, store: 'memory' });
-  let lastError: unknown;
-  if (found.shared) await redisConnected();
-  for (const { limiter, store } of chain) {
-    try {
-      const result = await operation(limiter);
-      if (store === chain[0]!.store) reportRecovery();
-      return result;
-    } catch (error) {
-      // A refusal is an answer; anything else is the store failing.
-      if (error instanceof RateLimiterRes) throw error;
-      lastError = error;
-      if (store !== 'memory') reportFallback(error);
-    }
-  }
-  throw lastError;
+/** Until Redis has answered once (three seconds at most): a start-up does not count in memory. */
+async function connectedLimiter(prefix: string, points: number, windowSeconds: number): Promise<RateLimiterAbstract> {
+  const found = limiter(prefix, points, windowSeconds);
+  await redisConnected();
+  return found;
 }
 
 export interface Charge {
@@ -86,8 +74,9 @@ export async function charge(charges: Charge[]): Promise<number | null> {
   for (const { budget, key } of charges) {
     const { points, windowSeconds } = budgets[budget];
     try {
-      await run(counter(budget, points, windowSeconds), (limiter) => limiter.consume(key));
+      await (await connectedLimiter(budget, points, windowSeconds)).consume(key);
     } catch (error) {
+      // A refusal is an answer; anything else is both stores failing.
       if (error instanceof RateLimiterRes) return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
       throw error;
     }
@@ -100,17 +89,19 @@ export async function charge(charges: Charge[]): Promise<number | null> {
  * `windowSeconds` (first-seen TC numbers, revoked sessions).
  */
 export async function wasMarked(set: string, key: string, windowSeconds: number): Promise<boolean> {
-  const result = await run(counter(`set:${set}`, 1_000_000, windowSeconds), (limiter) => limiter.get(key));
+  const result = await (await connectedLimiter(`set:${set}`, 1_000_000, windowSeconds)).get(key);
   return Boolean(result && result.consumedPoints > 0);
 }
 
 export async function mark(set: string, key: string, windowSeconds: number): Promise<void> {
-  await run(counter(`set:${set}`, 1_000_000, windowSeconds), (limiter) => limiter.consume(key));
+  await (await connectedLimiter(`set:${set}`, 1_000_000, windowSeconds)).consume(key);
 }
 
 /** For tests: forget every limiter (the next call builds them from the configuration again). */
 export function resetRateLimitsForTests(): void {
-  counters.clear();
+  limiters.clear();
+  const watched = process_.obRateLimitWatch;
+  watched?.client.off('error', watched.lost).off('close', watched.lost).off('ready', watched.ready);
+  process_.obRateLimitWatch = undefined;
   resetRedisForTests();
-  degraded = false;
 }

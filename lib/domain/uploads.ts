@@ -6,6 +6,7 @@ export type UploadType = (typeof UPLOAD_TYPES)[number];
 /** How many leading bytes `sniffFileType` needs. */
 export const SNIFF_BYTES = 8;
 
+// Our own, not file-type: this runs in the browser too (components/account/image-files.ts), where file-type 22 (four dependencies, a reader for ~150 formats, async) would add JS to the documents view for three 8-byte signatures.
 const SIGNATURES: ReadonlyArray<{ type: UploadType; bytes: readonly number[] }> = [
   { type: 'application/pdf', bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] }, // %PDF-
   { type: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
