@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 const config = vi.hoisted(() => ({ trustedProxyHops: 0 }));
 vi.mock('@/lib/config', () => ({ getConfig: () => config }));
 
-const { addressKey, clientIp, networkKeys } = await import('@/lib/bff/client-ip');
+const { addressKey, clientIp, networkKeys, plainAddress } = await import('@/lib/bff/client-ip');
 
 const forwarded = (value?: string) => new Request('http://site.test/', value === undefined ? {} : { headers: { 'X-Forwarded-For': value } });
 
@@ -40,6 +40,13 @@ describe('clientIp', () => {
   });
 });
 
+describe('plainAddress', () => {
+  it('takes a port only after a whole address', () => {
+    expect(plainAddress('[2001:db8::1]')).toBe('2001:db8::1');
+    for (const entry of ['x[2001:db8::1]:443', '[2001:db8::1]:443x', '203.0.113.7:80x', '::ffff:203.0.113.7:80']) expect(plainAddress(entry), entry).toBeUndefined();
+  });
+});
+
 describe('addressKey and networkKeys', () => {
   it('read an IPv6 address however it is written: with `::` anywhere, in capitals, with leading zeros', () => {
     expect(addressKey('2001:DB8:0001:0002::1')).toBe('2001:db8:1:2::/64');
@@ -47,6 +54,12 @@ describe('addressKey and networkKeys', () => {
     expect(addressKey('::1')).toBe('0:0:0:0::/64');
     expect(addressKey('2001:db8::1:2:3:4')).toBe('2001:db8:0:0::/64');
     expect(addressKey('2001:0db8:0000:0000:0001:0002:0003:0004')).toBe('2001:db8:0:0::/64');
+    // The groups after `::` count: five of them leave room for two zeros.
+    expect(addressKey('1::2:3:4:5:6')).toBe('1:0:0:2::/64');
+    expect(networkKeys('1::2:3:4:5:6')).toEqual({ network: '1:0:0::/48', wide: '1:0::/32' });
+    // An IPv6 address whose last groups are written as IPv4 is still IPv6.
+    expect(addressKey('1:2:3::198.51.100.7')).toBe('1:2:3:0::/64');
+    expect(networkKeys('1:2:3::198.51.100.7')).toEqual({ network: '1:2:3::/48', wide: '1:2::/32' });
     expect(networkKeys('2001:db8::1')).toEqual({ network: '2001:db8:0::/48', wide: '2001:db8::/32' });
     expect(networkKeys('::')).toEqual({ network: '0:0:0::/48', wide: '0:0::/32' });
   });

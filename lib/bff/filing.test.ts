@@ -74,6 +74,13 @@ describe('fileApplication', () => {
     expect(await filingOutcome(formHash, 'browser-1')).toBeUndefined();
   });
 
+  it('leaves no timer behind once answered', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    state.answers.push(async () => filed);
+    expect(await file()).toBe(filed);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('sends it once more after a connection that failed without an answer', async () => {
     state.answers.push(unreachable, async () => filed);
     expect(await file()).toBe(filed);
@@ -155,9 +162,10 @@ describe('the kept outcome', () => {
   it('is kept in this process for ten minutes, and forgotten once told', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-23T10:00:00Z'), toFake: ['Date'] });
     await pending();
-    vi.setSystemTime(Date.now() + 599_000);
+    const kept = Date.now();
+    vi.setSystemTime(kept + 599_999);
     expect(await filingOutcome(formHash, 'browser-1')).toMatchObject({ state: 'pending' });
-    vi.setSystemTime(Date.now() + 2_000);
+    vi.setSystemTime(kept + 600_000);
     expect(await filingOutcome(formHash, 'browser-1')).toBeUndefined();
 
     vi.useRealTimers();
@@ -198,6 +206,25 @@ describe('the kept outcome', () => {
     state.redis = { set: async () => undefined, get: async (name) => store.get(name) ?? null, del: async (name) => store.delete(name) };
     await forgetFiling(formHash);
     expect(store.has(key)).toBe(false);
+  });
+
+  it('reads Redis before this process: a Redis back before the answer came holds the newer outcome', async () => {
+    const store = new Map<string, string>();
+    let up = false;
+    state.redis = {
+      set: async (name, value) => {
+        if (!up) throw new Error('down');
+        store.set(name as string, value as string);
+      },
+      get: async (name) => (up ? (store.get(name) ?? null) : Promise.reject(new Error('down'))),
+      del: async (name) => store.delete(name),
+    };
+    const answer = later<UpstreamAnswer>();
+    state.answers.push(() => answer.promise);
+    await expect(file()).rejects.toBeInstanceOf(FilingPending);
+    up = true;
+    answer.resolve(filed);
+    await keptAs('browser-1', { state: 'answered' });
   });
 
   it('falls back to this process while Redis fails', async () => {

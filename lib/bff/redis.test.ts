@@ -25,6 +25,8 @@ afterEach(() => {
 
 describe('sharedRedis', () => {
   it('is null without REDIS_URL, and then nothing is waited for', async () => {
+    // Asked before any client was made: nothing to wait for either.
+    await redisConnected();
     expect(sharedRedis()).toBeNull();
     config.redisUrl = `redis://127.0.0.1:${portOf(answering)}`;
     // Decided once per process.

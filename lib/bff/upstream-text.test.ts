@@ -16,6 +16,16 @@ vi.mock('@/messages/en.json', async (importOriginal) => {
 const { catalogueText, safeDetails } = await import('@/lib/bff/upstream-text');
 
 describe('catalogueText', () => {
+  // First: the catalogue's patterns are made once, by the first call, and this test is the one that makes them.
+  it('never matches an ICU plural as a pattern, nor an entry without both translations', () => {
+    expect(catalogueText('You can upload at most 2 files.', 'tr')).toBeUndefined();
+    expect(catalogueText('Please wait {seconds, plural, one {# second} other {# seconds}} before asking for a new code.', 'tr')).toBeUndefined();
+    expect(catalogueText('{count, plural, one {Bir alanı düzeltin} other {# alanı düzeltin}}', 'tr')).toBeUndefined();
+    expect(catalogueText('Yalnızca Türkçe bir metin.', 'tr')).toBeUndefined();
+    expect(catalogueText('Not a text in Turkish.', 'en')).toBeUndefined();
+    expect(catalogueText('Maksimum 2 adet dosya yükleyebilirsiniz.', 'en')).toBe('You can upload at most 2 files.');
+  });
+
   it('matches the texts of the upstream, errors and validation sections, in either language', () => {
     expect(catalogueText('Seçtiğiniz adres bulunamadı. Lütfen adres bilgilerinizi kontrol edin.', 'en')).toBe('The address you chose was not found. Please check your address.');
     expect(catalogueText('Sunucuya erişilemiyor. Lütfen daha sonra tekrar deneyin.', 'en')).toBe('The server cannot be reached. Please try again later.');
@@ -48,13 +58,6 @@ describe('catalogueText', () => {
     expect(catalogueText('Maksimum 2 adet dosya yükleyebilirsiniz.', 'en')).toBe('You can upload at most 2 files.');
   });
 
-  it('never matches an ICU plural as a pattern, nor an entry without both translations', () => {
-    expect(catalogueText('You can upload at most 2 files.', 'tr')).toBeUndefined();
-    expect(catalogueText('Please wait {seconds, plural, one {# second} other {# seconds}} before asking for a new code.', 'tr')).toBeUndefined();
-    expect(catalogueText('Yalnızca Türkçe bir metin.', 'tr')).toBeUndefined();
-    expect(catalogueText('Not a text in Turkish.', 'en')).toBeUndefined();
-  });
-
   it('answers undefined for anything but a string', () => {
     expect(catalogueText(undefined, 'tr')).toBeUndefined();
     expect(catalogueText({ message: 'Bu alan zorunludur.' }, 'tr')).toBeUndefined();
@@ -79,7 +82,7 @@ describe('safeDetails', () => {
 
   it('keeps a validator code of three digits', () => {
     expect(safeDetails({ code: '014' })).toEqual({ code: '014' });
-    for (const code of ['14', '0140', 'a014', '014a', 14]) expect(safeDetails({ code }), String(code)).toBeUndefined();
+    for (const code of ['14', '0140', 'a014', '014a', 14, 140]) expect(safeDetails({ code }), String(code)).toBeUndefined();
   });
 
   it('keeps a wait and tries left as whole numbers from 0 to a day', () => {
