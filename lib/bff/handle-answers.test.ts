@@ -234,11 +234,38 @@ describe('the upstream’s answers, as the browser gets them', () => {
     expect(received).toHaveLength(2);
   });
 
-  it('answers a failure of its own as a 500 in the envelope, with the request id', async () => {
-    jar.broken = true;
-    const response = await call('uploadNationalityDocs', {}, { language: 'en' });
-    expect(await answer(response)).toEqual(refusal(500, 'Your request cannot be processed because of an error. Please try again later.'));
-    expect(response.headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);
+  it('answers a failure of its own as a 500 in the envelope, with the request id, and logs it', async () => {
+    const { getLogger } = await import('@/lib/logger');
+    const errors = vi.spyOn(getLogger(), 'error').mockImplementation((() => undefined) as never);
+    const lines = vi.spyOn(getLogger(), 'info').mockImplementation((() => undefined) as never);
+    try {
+      jar.broken = true;
+      const response = await call('uploadNationalityDocs', {}, { language: 'en' });
+      expect(await answer(response)).toEqual(refusal(500, 'Your request cannot be processed because of an error. Please try again later.'));
+      const requestId = response.headers.get('X-Request-Id');
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(errors.mock.calls).toEqual([[{ requestId, call: 'uploadNationalityDocs', error: 'no cookie store' }, 'bff failed']]);
+      expect(lines.mock.calls).toEqual([
+        [{ requestId, method: 'POST', path: apiCalls.uploadNationalityDocs.path, call: 'uploadNationalityDocs', status: 500, durationMs: expect.any(Number) }, 'bff'],
+      ]);
+    } finally {
+      errors.mockRestore();
+      lines.mockRestore();
+    }
+  });
+
+  it('logs one line per request: its id, call, status and duration', async () => {
+    const { getLogger } = await import('@/lib/logger');
+    const lines = vi.spyOn(getLogger(), 'info').mockImplementation((() => undefined) as never);
+    try {
+      const response = await call({ method: 'POST', path: '/nowhere' }, {});
+      expect(lines.mock.calls).toEqual([[{ requestId: response.headers.get('X-Request-Id'), method: 'POST', path: '/nowhere', call: undefined, status: 404, durationMs: expect.any(Number) }, 'bff']]);
+      const { durationMs } = lines.mock.calls[0]![0] as unknown as { durationMs: number };
+      expect(durationMs).toBeGreaterThanOrEqual(0);
+      expect(durationMs).toBeLessThan(60_000);
+    } finally {
+      lines.mockRestore();
+    }
   });
 });
 
