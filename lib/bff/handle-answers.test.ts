@@ -8,7 +8,7 @@ import { type ApiCallName, apiCalls } from '@/lib/api/calls';
  * on loopback may answer: a refusal, a wait, a token, nothing in time, a reset connection. Outside a
  * Next.js request `cookies()` has no store, so next/headers is given a plain cookie jar.
  */
-const jar = vi.hoisted(() => ({ cookies: new Map<string, string>(), broken: false }));
+const jar = vi.hoisted(() => ({ cookies: new Map<string, string>(), broken: false, unwritable: false }));
 vi.mock('next/headers', () => ({
   cookies: async () => {
     if (jar.broken) throw new Error('no cookie store');
@@ -16,6 +16,7 @@ vi.mock('next/headers', () => ({
       get: (name: string) => (jar.cookies.has(name) ? { name, value: jar.cookies.get(name)! } : undefined),
       getAll: () => [...jar.cookies].map(([name, value]) => ({ name, value })),
       set: (name: string, value: string, options?: { maxAge?: number }) => {
+        if (jar.unwritable) throw new Error('cookie store closed');
         if (!value || options?.maxAge === 0) jar.cookies.delete(name);
         else jar.cookies.set(name, value);
       },
@@ -66,6 +67,8 @@ beforeAll(async () => {
     TRUSTED_PROXY_HOPS: '0',
     UPLOADS_IN_FLIGHT: '1',
     RATE_LIMIT_FACTOR: '1',
+    RATE_LIMIT_CODES_PER_TARGET: '1',
+    RATE_LIMIT_UPLOADS_PER_CUSTOMER: '1',
   });
   ({ handleApiRequest } = await import('@/lib/bff/handle'));
 });
@@ -82,6 +85,7 @@ beforeEach(() => {
   plans.clear();
   jar.cookies.clear();
   jar.broken = false;
+  jar.unwritable = false;
   // Each test its own client address, so that no test spends another's budgets.
   address += 1;
 });
@@ -205,6 +209,10 @@ describe('the upstream’s answers, as the browser gets them', () => {
     expect((await answer(notWaiting)).body.details).toEqual({ retry_after: 42, field: 'phone' });
     plan(stepPath, { status: 429, body: { status: false, details: { field: 'phone' } } });
     expect((await call(step, addressStep)).headers.get('Retry-After')).toBeNull();
+    plan(stepPath, { status: 429, body: { status: false } });
+    const bare = await call(step, addressStep);
+    expect(bare.status).toBe(429);
+    expect(bare.headers.get('Retry-After')).toBeNull();
   });
 
   it('names an upstream that answers nothing usable, none at all, or nothing in time', async () => {
@@ -215,6 +223,11 @@ describe('the upstream’s answers, as the browser gets them', () => {
     expect(await answer(await call(step, addressStep, { language: 'en' }))).toEqual(refusal(502, 'The server cannot be reached. Please try again later.'));
     plan(path, { delayMs: 3_000, body: { status: true } });
     expect(await answer(await call(step, addressStep, { language: 'en' }))).toEqual(refusal(504, 'The server did not answer in time. Please try again later.'));
+  });
+
+  it('takes a read without the XSRF echo: only state changes need it', async () => {
+    const request = new Request(`http://site.test/api/v1${apiCalls.countries.path}`, { headers: { 'X-Forwarded-For': `198.51.100.${address}` } });
+    expect((await handleApiRequest(request, apiCalls.countries.path.split('/').filter(Boolean))).status).toBe(200);
   });
 
   it('reuses settings per language, asking the upstream once', async () => {
@@ -252,6 +265,13 @@ describe('the upstream’s answers, as the browser gets them', () => {
       errors.mockRestore();
       lines.mockRestore();
     }
+  });
+
+  it('answers a failure while answering as a 500 too, never as a refused body', async () => {
+    plan(apiCalls.auth.path, { body: { status: true, data: { token: 'secret-token', user: USER } } });
+    jar.unwritable = true;
+    const response = await call('auth', { form_security_hash: `login-${address}`, sms_code: '123456' });
+    expect(response.status).toBe(500);
   });
 
   it('logs one line per request: its id, call, status and duration', async () => {
@@ -304,9 +324,9 @@ describe('logins', () => {
   });
 
   it('refuse a token answer outside the spec’s shape, and keep no session', async () => {
-    for (const data of [{ user: USER }, { token: 7, user: USER }, { token: 't', user: { subscriptions: [] } }, { token: 't', user: { data: USER.data } }, undefined]) {
+    for (const [i, data] of [{ user: USER }, { token: 't' }, { token: 7, user: USER }, { token: 't', user: { subscriptions: [] } }, { token: 't', user: { data: USER.data } }, undefined].entries()) {
       plan(apiCalls.auth.path, { body: { status: true, data } });
-      expect(await answer(await call('auth', login())), JSON.stringify(data)).toEqual(refusal(502, 'Bir hatadan dolayı işleminiz alınamamaktadır. Lütfen daha sonra tekrar deneyin.'));
+      expect(await answer(await call('auth', { ...login(), form_security_hash: `login-${address}-${i}` })), JSON.stringify(data)).toEqual(refusal(502, 'Bir hatadan dolayı işleminiz alınamamaktadır. Lütfen daha sonra tekrar deneyin.'));
     }
     expect(jar.cookies.size).toBe(0);
   });
@@ -348,5 +368,98 @@ describe('filing an application', () => {
     expect(status).toBe(502);
     expect(body.details).toEqual({ filed_unanswered: true });
     expect(received).toHaveLength(2);
+  });
+});
+
+describe('the browser’s device cookie', () => {
+  const login = async (user: typeof USER) => {
+    plan(apiCalls.auth.path, { body: { status: true, data: { token: 'secret-token', user } } });
+    const response = await call('auth', { form_security_hash: `login-${address}-${user.data.nationality_number}`, sms_code: '123456' });
+    const cookie = response.headers.get('Set-Cookie')!.split(';')[0]!;
+    jar.cookies.set('ob_device', cookie.slice('ob_device='.length));
+    return cookie;
+  };
+
+  it('keeps the numbers a browser logged in with, under one id', async () => {
+    const { keyed, readDevice } = await import('@/lib/bff/device');
+    const read = (cookie: string) => readDevice(new Request('http://site.test/', { headers: { cookie } }));
+    const first = await read(await login(USER));
+    const second = await read(await login({ ...USER, data: { ...USER.data, nationality_number: '10000000214' } }));
+    expect(second).toEqual({ id: first!.id, known: [keyed('10000000146'), keyed('10000000214')] });
+  });
+
+  it('gives login codes for the browser’s own number a bucket of their own', async () => {
+    const start = () => call('authStart', { nationality_number: '10000000146' });
+    expect((await start()).status).toBe(200);
+    // One code per number in 10 minutes (RATE_LIMIT_CODES_PER_TARGET=1 here): spent, from anywhere...
+    address += 1;
+    expect((await start()).status).toBe(429);
+    // ...but not for the browser that logged in with it.
+    await login(USER);
+    address += 1;
+    expect((await start()).status).toBe(200);
+  });
+});
+
+describe('uploads', () => {
+  const PDF = Buffer.from('%PDF-1.4\n% sample\n');
+  async function form() {
+    const data = new FormData();
+    for (const name of ['front-nationality-license', 'back-nationality-license']) data.append(name, new Blob([new Uint8Array(PDF)]), 'a.pdf');
+    const encoded = new Response(data);
+    return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
+  }
+  const signIn = async () => {
+    jar.cookies.clear();
+    plan(apiCalls.auth.path, { body: { status: true, data: { token: 'secret-token', user: USER } } });
+    expect((await call('auth', { form_security_hash: `login-${address}-${Math.random()}`, sms_code: '123456' })).status).toBe(200);
+  };
+  const upload = (body: BodyInit, headers: Record<string, string>) => {
+    const { path } = apiCalls.uploadNationalityDocs;
+    const init = { method: 'POST', body, duplex: 'half', headers: { ...XSRF, Cookie: cookieHeader(), 'X-Forwarded-For': `198.51.100.${address}`, ...headers } };
+    return handleApiRequest(new Request(`http://site.test/api/v1${path}`, init as RequestInit), path.split('/').filter(Boolean));
+  };
+
+  it('must announce their size in digits, and are refused unread, closing the connection', async () => {
+    await signIn();
+    const { body, contentType } = await form();
+    for (const length of [`${body.length}x`, `x${body.length}`]) {
+      const response = await upload(body, { 'Content-Type': contentType, 'Content-Length': length });
+      expect(response.status, length).toBe(411);
+      expect(response.headers.get('Connection')).toBe('close');
+    }
+  });
+
+  it('count against the customer’s budget once, refused unread past it', async () => {
+    await signIn();
+    const { body, contentType } = await form();
+    const headers = { 'Content-Type': contentType, 'Content-Length': String(body.length) };
+    expect((await upload(body, headers)).status).toBe(200);
+    const refused = await upload(body, headers);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('Connection')).toBe('close');
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+  });
+
+  it('wait for a free slot: past UPLOADS_IN_FLIGHT, 503 with Retry-After at once', async () => {
+    await signIn();
+    const { body, contentType } = await form();
+    const headers = { 'Content-Type': contentType, 'Content-Length': String(body.length) };
+    let feed!: ReadableStreamDefaultController<Uint8Array>;
+    const slow = upload(new ReadableStream<Uint8Array>({ start: (controller) => void (feed = controller) }), headers);
+    feed.enqueue(body.subarray(0, 10));
+    await vi.waitFor(async () => {
+      const { uploadSlots } = await import('@/lib/bff/upload-slots');
+      expect(uploadSlots().inFlight).toBe(1);
+    });
+    // Another customer, so that the budget is not what refuses.
+    await signIn();
+    const busy = await upload(body, headers);
+    expect(await answer(busy)).toEqual(refusal(503, 'Şu anda çok fazla dosya yükleniyor. Lütfen 5 saniye sonra tekrar deneyin.'));
+    expect(busy.headers.get('Retry-After')).toBe('5');
+    expect(busy.headers.get('Connection')).toBe('close');
+    feed.enqueue(body.subarray(10));
+    feed.close();
+    expect((await slow).status).toBe(200);
   });
 });
