@@ -27,6 +27,17 @@ describe('AnswerCache', () => {
     expect(cache.get('c')).toEqual(envelope('c'));
   });
 
+  it('counts an answer stored again as the newest', () => {
+    const cache = new AnswerCache(60_000, 2);
+    cache.set('a', envelope('a'));
+    cache.set('b', envelope('b'));
+    cache.set('a', envelope('a2'));
+    cache.set('c', envelope('c'));
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toEqual(envelope('a2'));
+    expect(cache.size).toBe(2);
+  });
+
   it('keeps nothing with a time to live of 0', () => {
     const cache = new AnswerCache(0, 10);
     cache.set('a', envelope('a'));

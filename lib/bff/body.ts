@@ -179,6 +179,8 @@ export async function readMultipartBody(
   try {
     parser = busboy({
       headers: { 'content-type': contentType },
+      // Browsers send a file's name in UTF-8 (HTML's multipart/form-data); busboy would read it as Latin-1.
+      defParamCharset: 'utf8',
       // busboy reports 'limit' on reaching fileSize: one byte more than a file may have.
       limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: spec.files.length, fields: spec.fields.length, fieldSize: 1024 },
     });

@@ -32,9 +32,24 @@ describe('the limits table', () => {
     expect(resolveBudgets(2).contactIp.points).toBe(10);
   });
 
+  it('takes a row’s own setting before its default, times the factor, rounded', () => {
+    const budgets = resolveBudgets(1.5, { contactIp: 7 });
+    expect(budgets.contactIp).toEqual({ ...BUDGETS.contactIp, points: 11 });
+    expect(budgets.contactPhone).toEqual({ ...BUDGETS.contactPhone, points: 5 });
+    expect(resolveBudgets(1).readIp).toEqual(BUDGETS.readIp);
+    expect(Object.keys(resolveBudgets(1))).toEqual(Object.keys(BUDGETS));
+  });
+
   it('derives the checks and the daily caps from the old code settings', () => {
     expect(derivedOverrides({ codeSendTarget: 10 })).toEqual({ codeSendTarget: 10, codeCheckTarget: 30, codeSendTargetDay: 40 });
     expect(derivedOverrides({ codeSendIp: 2 })).toEqual({ codeSendIp: 2, codeCheckIp: 6, codeSendIpHour: 40 });
     expect(derivedOverrides({ codeSendIp: 2, codeCheckIp: 9 }).codeCheckIp).toBe(9);
+    // The daily and hourly caps never fall below their defaults, and grow with a larger setting.
+    expect(derivedOverrides({ codeSendIp: 30 }).codeSendIpHour).toBe(60);
+    expect(derivedOverrides({ codeSendTarget: 2 }).codeSendTargetDay).toBe(20);
+    // A cap set on its own is kept.
+    expect(derivedOverrides({ codeSendTarget: 10, codeCheckTarget: 4, codeSendTargetDay: 11 })).toEqual({ codeSendTarget: 10, codeCheckTarget: 4, codeSendTargetDay: 11 });
+    expect(derivedOverrides({ codeSendIp: 2, codeSendIpHour: 3 }).codeSendIpHour).toBe(3);
+    expect(derivedOverrides({ contactIp: 1 })).toEqual({ contactIp: 1 });
   });
 });

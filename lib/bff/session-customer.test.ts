@@ -53,7 +53,9 @@ describe('readSessionCustomer', () => {
   it('keeps the session when the upstream cannot be asked, with a 502', async () => {
     state.check = { state: 'unavailable' };
     const read = await readSessionCustomer(request(), { required: false });
-    expect('response' in read && read.response.status).toBe(502);
+    if (!('response' in read)) throw new Error('expected a 502');
+    expect(read.response.status).toBe(502);
+    expect(await read.response.json()).toEqual({ status: false, message: 'The server cannot be reached. Please try again later.' });
     expect(state.destroyed).toBe(0);
   });
 });

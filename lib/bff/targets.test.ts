@@ -13,6 +13,22 @@ describe('mailTarget', () => {
     expect(mailTarget('ali.veli@outlook.com')).not.toBe(mailTarget('aliveli@outlook.com'));
   });
 
+  it('drops the tag for every provider known to ignore tags, and only the tag', () => {
+    const providers = ['outlook.com', 'hotmail.com', 'live.com', 'msn.com', 'icloud.com', 'me.com', 'mac.com', 'yandex.com', 'yandex.com.tr', 'fastmail.com', 'proton.me', 'protonmail.com'];
+    for (const domain of providers) expect(mailTarget(`A.b+x+y@${domain.toUpperCase()}`), domain).toBe(`a.b@${domain}`);
+  });
+
+  it('counts Googlemail as Gmail, even for a one-letter mailbox', () => {
+    expect(mailTarget('a@googlemail.com')).toBe('a@gmail.com');
+  });
+
+  it('takes what is no address as it is, in lower case', () => {
+    expect(mailTarget(' No-Address ')).toBe('no-address');
+    expect(mailTarget('@Gmail.com')).toBe('@gmail.com');
+    // The last `@` starts the domain.
+    expect(mailTarget('a.b@c@Gmail.com')).toBe('ab@c@gmail.com');
+  });
+
   it('keeps dots and tags elsewhere, where they may name another mailbox', () => {
     expect(mailTarget('A.B+c@Example.com.tr')).toBe('a.b+c@example.com.tr');
   });

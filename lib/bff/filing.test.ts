@@ -1,0 +1,241 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UpstreamAnswer, UpstreamRequest } from '@/lib/upstream';
+
+/**
+ * A filing call as the backend-for-frontend makes it (lib/bff/filing.ts), against a stand-in for the
+ * upstream client whose answers each test decides, and a Redis that is absent, present or failing.
+ */
+const state = vi.hoisted(() => ({
+  config: { sessionSecret: 'f'.repeat(40), apiTimeoutMs: 40 },
+  calls: [] as { name: string; request: unknown }[],
+  answers: [] as (() => Promise<unknown>)[],
+  redis: null as null | { set: (...args: unknown[]) => Promise<unknown>; get: (key: string) => Promise<string | null>; del: (key: string) => Promise<unknown> },
+}));
+vi.mock('@/lib/config', () => ({ getConfig: () => state.config }));
+vi.mock('@/lib/bff/redis', () => ({ sharedRedis: () => state.redis }));
+vi.mock('@/lib/upstream', () => {
+  class UpstreamError extends Error {
+    constructor(
+      readonly kind: 'unreachable' | 'timeout' | 'invalid',
+      message: string,
+    ) {
+      super(message);
+    }
+  }
+  return {
+    UpstreamError,
+    callUpstream: (name: string, request: unknown) => {
+      state.calls.push({ name, request });
+      const next = state.answers.shift();
+      if (!next) throw new Error('no answer planned');
+      return next();
+    },
+  };
+});
+
+const { FiledUnanswered, FILING_WAIT_MS, fileApplication, FilingPending, filingOutcome, forgetFiling } = await import('@/lib/bff/filing');
+const { UpstreamError } = await import('@/lib/upstream');
+const { keyed } = await import('@/lib/bff/device');
+
+const filed: UpstreamAnswer = { status: 200, envelope: { status: true, data: { token: 'customer-token', user: {} } } };
+const usedHash: UpstreamAnswer = { status: 400, envelope: { status: false, message: 'used', details: { reason: 'form_invalid' } } };
+const request: UpstreamRequest = { json: { form_security_hash: 'h' }, headers: { 'X-Request-Id': 'r1' } };
+
+/** An answer that arrives when the test says so. */
+function later<T>() {
+  let settle!: { resolve: (value: T) => void; reject: (error: unknown) => void };
+  const promise = new Promise<T>((resolve, reject) => (settle = { resolve, reject }));
+  return { promise, ...settle };
+}
+const unreachable = () => Promise.reject(new UpstreamError('unreachable', 'ECONNRESET'));
+
+let hash = 0;
+let formHash = '';
+beforeEach(() => {
+  state.calls.length = 0;
+  state.answers.length = 0;
+  state.redis = null;
+  formHash = `form-${(hash += 1)}`;
+});
+afterEach(() => vi.useRealTimers());
+
+const file = (onLate: (answer: UpstreamAnswer) => void = () => undefined, { browser }: { browser: string | undefined } = { browser: 'browser-1' }) =>
+  fileApplication('registerStep4', request, { formHash, browser }, onLate);
+/** The outcome once the late answer has been kept (sealing it takes a moment). */
+const keptAs = (browser: string, expected: Record<string, unknown>) =>
+  vi.waitFor(async () => expect(await filingOutcome(formHash, browser)).toMatchObject(expected), { timeout: 2_000, interval: 5 });
+
+describe('fileApplication', () => {
+  it('answers what the upstream answers within API_TIMEOUT_MS, and waits for it up to FILING_WAIT_MS', async () => {
+    state.answers.push(async () => filed);
+    expect(await file()).toBe(filed);
+    expect(state.calls).toEqual([{ name: 'registerStep4', request: { ...request, timeoutMs: FILING_WAIT_MS } }]);
+    expect(FILING_WAIT_MS).toBe(120_000);
+    expect(await filingOutcome(formHash, 'browser-1')).toBeUndefined();
+  });
+
+  it('leaves no timer behind once answered', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    state.answers.push(async () => filed);
+    expect(await file()).toBe(filed);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('sends it once more after a connection that failed without an answer', async () => {
+    state.answers.push(unreachable, async () => filed);
+    expect(await file()).toBe(filed);
+    expect(state.calls).toHaveLength(2);
+  });
+
+  it('takes a second try refused for a used form as filed, with the answer lost', async () => {
+    state.answers.push(unreachable, async () => usedHash);
+    await expect(file()).rejects.toBeInstanceOf(FiledUnanswered);
+  });
+
+  it('answers any other refusal of the second try as it is', async () => {
+    const otherReason: UpstreamAnswer = { status: 400, envelope: { status: false, details: { reason: 'wrong_code' } } };
+    const otherStatus: UpstreamAnswer = { status: 422, envelope: { status: false, details: { reason: 'form_invalid' } } };
+    const noDetails: UpstreamAnswer = { status: 400, envelope: { status: false } };
+    for (const answer of [otherReason, otherStatus, noDetails]) {
+      state.answers.push(unreachable, async () => answer);
+      expect(await file()).toBe(answer);
+    }
+  });
+
+  it('never sends it again after a timeout or any other failure', async () => {
+    state.answers.push(() => Promise.reject(new UpstreamError('timeout', 'slow')));
+    await expect(file()).rejects.toMatchObject({ kind: 'timeout' });
+    state.answers.push(() => Promise.reject(new Error('bug')));
+    await expect(file()).rejects.toThrow('bug');
+    expect(state.calls).toHaveLength(2);
+  });
+
+  it('past API_TIMEOUT_MS, says it is pending and keeps the late answer for the browser that filed it', async () => {
+    const answer = later<UpstreamAnswer>();
+    state.answers.push(() => answer.promise);
+    const late = vi.fn();
+    await expect(file(late)).rejects.toBeInstanceOf(FilingPending);
+    expect(await filingOutcome(formHash, 'browser-1')).toEqual({ call: 'registerStep4', browser: keyed('browser-1'), state: 'pending' });
+    // Another browser, or none, learns nothing of it.
+    expect(await filingOutcome(formHash, 'browser-2')).toBeUndefined();
+    expect(await filingOutcome(formHash, undefined)).toBeUndefined();
+    expect(late).not.toHaveBeenCalled();
+
+    answer.resolve(filed);
+    await keptAs('browser-1', { state: 'answered' });
+    expect(await filingOutcome(formHash, 'browser-1')).toEqual({ call: 'registerStep4', browser: keyed('browser-1'), state: 'answered', answer: filed });
+    await vi.waitFor(() => expect(late).toHaveBeenCalledWith(filed));
+  });
+
+  it('keeps a late failure as unanswered, and a late lost answer as filed', async () => {
+    const failing = later<UpstreamAnswer>();
+    state.answers.push(() => failing.promise);
+    const late = vi.fn();
+    await expect(file(late)).rejects.toBeInstanceOf(FilingPending);
+    failing.reject(new UpstreamError('timeout', 'slow'));
+    await keptAs('browser-1', { state: 'unanswered' });
+
+    formHash += '-b';
+    const reset = later<UpstreamAnswer>();
+    state.answers.push(() => reset.promise, async () => usedHash);
+    await expect(file(late)).rejects.toBeInstanceOf(FilingPending);
+    reset.reject(new UpstreamError('unreachable', 'ECONNRESET'));
+    await keptAs('browser-1', { state: 'filedUnanswered' });
+    expect(late).not.toHaveBeenCalled();
+  });
+
+  it('keeps an outcome for a browser without an XSRF cookie under the empty name, told to nobody', async () => {
+    const answer = later<UpstreamAnswer>();
+    state.answers.push(() => answer.promise);
+    await expect(file(undefined, { browser: undefined })).rejects.toBeInstanceOf(FilingPending);
+    expect(await filingOutcome(formHash, '')).toMatchObject({ state: 'pending', browser: keyed('') });
+    expect(await filingOutcome(formHash, undefined)).toBeUndefined();
+  });
+});
+
+describe('the kept outcome', () => {
+  async function pending() {
+    state.answers.push(() => new Promise(() => undefined));
+    await expect(file()).rejects.toBeInstanceOf(FilingPending);
+  }
+
+  it('is kept in this process for ten minutes, and forgotten once told', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-23T10:00:00Z'), toFake: ['Date'] });
+    await pending();
+    const kept = Date.now();
+    vi.setSystemTime(kept + 599_999);
+    expect(await filingOutcome(formHash, 'browser-1')).toMatchObject({ state: 'pending' });
+    vi.setSystemTime(kept + 600_000);
+    expect(await filingOutcome(formHash, 'browser-1')).toBeUndefined();
+
+    vi.useRealTimers();
+    formHash += '-b';
+    await pending();
+    await forgetFiling(formHash);
+    expect(await filingOutcome(formHash, 'browser-1')).toBeUndefined();
+  });
+
+  it('is kept in Redis, sealed, under a keyed name for ten minutes, where every instance finds it', async () => {
+    const store = new Map<string, string>();
+    const sets: unknown[][] = [];
+    state.redis = {
+      set: async (...args) => {
+        sets.push(args);
+        store.set(args[0] as string, args[1] as string);
+      },
+      get: async (key) => store.get(key) ?? null,
+      del: async (key) => store.delete(key),
+    };
+    const answer = later<UpstreamAnswer>();
+    state.answers.push(() => answer.promise);
+    await expect(file()).rejects.toBeInstanceOf(FilingPending);
+    answer.resolve(filed);
+    await keptAs('browser-1', { state: 'answered' });
+    const key = `ob:filing:${keyed(formHash)}`;
+    expect(sets.map(([name, , mode, seconds]) => [name, mode, seconds])).toEqual([
+      [key, 'EX', 600],
+      [key, 'EX', 600],
+    ]);
+    expect(store.get(key)).toMatch(/^Fe26\.2\*/);
+    expect(store.get(key)).not.toContain('customer-token');
+    expect(await filingOutcome(formHash, 'browser-1')).toMatchObject({ state: 'answered', answer: filed });
+
+    // Not in this process's memory: another instance reads the same.
+    state.redis = null;
+    expect(await filingOutcome(formHash, 'browser-1')).toBeUndefined();
+    state.redis = { set: async () => undefined, get: async (name) => store.get(name) ?? null, del: async (name) => store.delete(name) };
+    await forgetFiling(formHash);
+    expect(store.has(key)).toBe(false);
+  });
+
+  it('reads Redis before this process: a Redis back before the answer came holds the newer outcome', async () => {
+    const store = new Map<string, string>();
+    let up = false;
+    state.redis = {
+      set: async (name, value) => {
+        if (!up) throw new Error('down');
+        store.set(name as string, value as string);
+      },
+      get: async (name) => (up ? (store.get(name) ?? null) : Promise.reject(new Error('down'))),
+      del: async (name) => store.delete(name),
+    };
+    const answer = later<UpstreamAnswer>();
+    state.answers.push(() => answer.promise);
+    await expect(file()).rejects.toBeInstanceOf(FilingPending);
+    up = true;
+    answer.resolve(filed);
+    await keptAs('browser-1', { state: 'answered' });
+  });
+
+  it('falls back to this process while Redis fails', async () => {
+    state.redis = {
+      set: async () => Promise.reject(new Error('down')),
+      get: async () => Promise.reject(new Error('down')),
+      del: async () => Promise.reject(new Error('down')),
+    };
+    await pending();
+    expect(await filingOutcome(formHash, 'browser-1')).toMatchObject({ state: 'pending' });
+    await forgetFiling(formHash);
+    expect(await filingOutcome(formHash, 'browser-1')).toBeUndefined();
+  });
+});
