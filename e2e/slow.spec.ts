@@ -68,8 +68,9 @@ test('a slow step: its button is busy and sends once, the overlay says the call 
   page.on('request', (request) => {
     if (request.url().endsWith('/api/v1/customers/register-step-1')) sent.push(request.method());
   });
-  // The overlay says 'still running' after 3 s: a 7 s call leaves 4 s to see it on a loaded machine.
-  await sandbox('/__sandbox/slow', { ms: 7000 }, upstream.url);
+  // The overlay says 'still running' after 3 s and the bound is TIMEOUT_MS (6 s): a 5 s call leaves
+  // 2 s to see the words, and a second before the bound.
+  await sandbox('/__sandbox/slow', { ms: 5000 }, upstream.url);
   const next = page.getByRole('button', { name: 'Paket Seç' });
   await clickBusy(next);
   await clickAgain(next);
@@ -127,8 +128,9 @@ test('a slow call inside a step (a campaign code): the overlay covers it and say
   await page.getByLabel('T.C. Kimlik No').pressSequentially(randomNationalityNumber());
   const box = page.getByRole('region', { name: 'Kampanya veya referans kodu' });
   await box.getByRole('textbox', { name: 'Kampanya kodu', exact: true }).fill('KAMPANYA50');
-  // The overlay says 'still running' after 3 s: a 7 s call leaves 4 s to see it on a loaded machine.
-  await sandbox('/__sandbox/slow', { ms: 7000 }, upstream.url);
+  // The overlay says 'still running' after 3 s and the bound is TIMEOUT_MS (6 s): a 5 s call leaves
+  // 2 s to see the words, and a second before the bound.
+  await sandbox('/__sandbox/slow', { ms: 5000 }, upstream.url);
   const query = box.getByRole('button', { name: 'Sorgula', exact: true });
   await query.click();
   await expect(query).toHaveAttribute('aria-busy', 'true');

@@ -7,6 +7,7 @@ import {
   isOtherDistrict,
   OTHER_DISTRICT_VALUE,
   productsForConnection,
+  queryTypeOfParent,
   selectAddressLevel,
 } from '@/lib/application/draft';
 
@@ -25,6 +26,21 @@ const full = {
 const none = { central_status: null, port: null, down_speed: null, max_down_speed: null, max_speed: null };
 const fiber = (set: boolean): InfrastructureResult['fiber'] =>
   set ? { central_status: 1, port: 1, status: 1, gbps: null, down_speed: 100000 } : { central_status: null, port: null, status: null, gbps: null, down_speed: null };
+
+describe('address lists', () => {
+  it('ask the infrastructure call for a level’s children by the type DESIGN.md §4 names (an apartment for the floor’s result)', () => {
+    expect(queryTypeOfParent).toEqual({
+      province: 'city',
+      district: 'district',
+      township: 'township',
+      village: 'village',
+      neighborhood: 'neighborhood',
+      street: 'street',
+      building: 'building',
+      floor: 'apartment',
+    });
+  });
+});
 
 describe('address cascade', () => {
   it('clears every level below the one changed', () => {

@@ -268,6 +268,12 @@ describe('flow reducer', () => {
     expect(flowReducer(filed, { type: 'submitting', step: 'contact' })).toBe(filed);
   });
 
+  it('ignores an answer for a step the flow does not have, and keeps the hash when an answer carries none', () => {
+    const state = atContact();
+    expect(flowReducer(state, answered('serviceNumber', 'x'))).toBe(state);
+    expect(flowReducer(state, { type: 'rotated', hash: undefined, now: 9_000, change: {} })).toMatchObject({ formHash: 'h6', hashIssuedAt: 9_000 });
+  });
+
   it('knows where a submission stands: sending, refused at fields, over with the form', () => {
     const sending = flowReducer({ ...atContact(), fieldErrors: { name: 'Eski' } }, { type: 'submitting', step: 'identity' });
     expect(sending).toMatchObject({ submitting: 'identity', fieldErrors: {} });
@@ -276,6 +282,46 @@ describe('flow reducer', () => {
     expect(flowReducer(sending, answered('identity', 'h7'))).toMatchObject({ submitting: null, formHash: 'h7' });
     expect(flowReducer(sending, { type: 'formRefused' })).toMatchObject({ submitting: null, fieldErrors: {}, notice: 'formExpired' });
     expect(flowReducer(sending, { type: 'filedElsewhere' })).toMatchObject({ submitting: null, notice: 'filedElsewhere' });
+  });
+});
+
+describe('the transfer table', () => {
+  const transferAt = (reached: number): FlowState => ({
+    ...emptyFlowState('transfer'),
+    formId: 'form-1',
+    formHash: 't3',
+    hashIssuedAt: 1_000,
+    reached,
+    serviceNumber: '1712345678',
+    address,
+    productId: 7,
+  });
+  const made: Array<[string, unknown]> = [];
+  const make: CallMaker = async (call, body) => {
+    made.push([call, body]);
+    return { status: true, hash: 'next' } as never;
+  };
+
+  it('sends each step’s fields with the form hash', async () => {
+    made.length = 0;
+    const [, addressStep, packageStep] = flowTables.transfer.steps;
+    await callOf(addressStep!, false).send(make, transferAt(1), { consents });
+    await callOf(packageStep!, false).send(make, transferAt(2), { consents });
+    await callOf(packageStep!, true).send(make, transferAt(2), { consents });
+    expect(made).toEqual([
+      ['transferRegisterStep2', expect.objectContaining({ form_security_hash: 't3', address_province: 34, address_bbk: '1234567890' })],
+      ['transferRegisterStep3', { form_security_hash: 't3', product_id: 7 }],
+      ['authTransferRegisterStep3', { form_security_hash: 't3', product_id: 7, subscription_type: 1, consents }],
+    ]);
+  });
+
+  it('makes a changed service number, address or tariff due again, and the number alone starts a new form', () => {
+    const edited = (change: Parameters<typeof flowReducer>[1] & { type: 'edited' }) => flowReducer(transferAt(3), change).unsent;
+    expect(edited({ type: 'edited', change: { serviceNumber: '1798765432' } })).toEqual(['serviceNumber']);
+    expect(edited({ type: 'edited', change: { address: { ...address, floor: option('999', 'Daire 9') } } })).toEqual(['address']);
+    expect(edited({ type: 'edited', change: { productId: 8 } })).toEqual(['package']);
+    expect(flowReducer(transferAt(3), answered('serviceNumber', 'n1', 5_000, 'form-2'))).toMatchObject({ formId: 'form-2', reached: 1, formHash: 'n1' });
+    expect(flowReducer(transferAt(3), answered('address', 'n2', 5_000, 'form-2'))).toMatchObject({ formId: 'form-1', reached: 3, formHash: 'n2' });
   });
 });
 

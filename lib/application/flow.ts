@@ -352,8 +352,7 @@ export type FlowEvent =
   /** This form was filed in another tab. */
   | { type: 'filedElsewhere' }
   /** Filed here: the finish line shows the receipt. */
-  | { type: 'filed'; receipt: Receipt }
-  | { type: 'noticeSeen' };
+  | { type: 'filed'; receipt: Receipt };
 
 /** Equal as stored: key order and keys left undefined do not count. */
 function same(a: unknown, b: unknown): boolean {
@@ -389,7 +388,7 @@ function withoutForm(state: FlowState): FlowState {
 }
 
 export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
-  if (state.filed && event.type !== 'noticeSeen') return state;
+  if (state.filed) return state;
   const steps = flowTables[state.flow].steps;
   switch (event.type) {
     case 'edited': {
@@ -448,8 +447,6 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
       return { ...withoutForm(state), notice: 'filedElsewhere', filed: true };
     case 'filed':
       return { ...state, submitting: null, filed: true, receipt: event.receipt };
-    case 'noticeSeen':
-      return state.notice ? { ...state, notice: null } : state;
   }
 }
 

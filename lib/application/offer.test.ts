@@ -28,6 +28,14 @@ describe('offerOf: what a wizard’s state can buy', () => {
     expect(offerOf(emptyFlowState('new'), products, null, new Date('2026-11-26')).tariffs).toEqual([]);
   });
 
+  it('prices the setup fee the buyer chose, and none before a choice', () => {
+    const upfront = { name: 'Peşin', payment_type: 'upfront' as const, installment_count: 1, price: 1500, total_price: 1500 };
+    const withSetup = [{ ...tariff(1, 1), setup_prices: [upfront] }];
+    const state = { ...transfer('1712345678', 1), setupPriceIndex: 0 };
+    expect(offerOf(state, withSetup, null, new Date('2026-11-26')).cart?.setup).toEqual(upfront);
+    expect(offerOf({ ...state, setupPriceIndex: null }, withSetup, null, new Date('2026-11-26')).cart?.setup).toBeNull();
+  });
+
   it('prices the chosen tariff with the welcome discount only while its campaign runs', () => {
     const running = offerOf(transfer('1712345678', 1), products, campaign, new Date('2026-12-31T12:00:00+03:00'));
     const ended = offerOf(transfer('1712345678', 1), products, campaign, new Date('2027-01-01T00:00:01+03:00'));

@@ -208,6 +208,18 @@ describe('submitStep', () => {
     expect(confirmWithoutCode).toHaveBeenCalledTimes(1);
   });
 
+  it('asks about a code only on the step that has the code box for this visitor: a customer’s package step, not the address', async () => {
+    const confirmWithoutCode = vi.fn(async () => false);
+    const address_ = wizard({ ...emptyFlowState('new'), address }, { registerStep1: () => ({ status: true, hash: 'h1' }) }, { confirmWithoutCode });
+    expect(await submitStep(address_.state, 'address', { consents }, address_.deps)).toEqual({ kind: 'moved', to: 1 });
+    const visitorPackage = wizard({ ...atContact(), reached: 1 }, { registerStep2: () => ({ status: true, hash: 'h2' }) }, { confirmWithoutCode });
+    expect(await submitStep(visitorPackage.state, 'package', { consents }, visitorPackage.deps)).toEqual({ kind: 'moved', to: 2 });
+    expect(confirmWithoutCode).not.toHaveBeenCalled();
+    const customerPackage = wizard({ ...atContact(), reached: 1 }, {}, { confirmWithoutCode, loggedIn: true });
+    expect(await submitStep(customerPackage.state, 'package', { consents }, customerPackage.deps)).toEqual({ kind: 'stayed' });
+    expect(confirmWithoutCode).toHaveBeenCalledTimes(1);
+  });
+
   it('sends nothing while a step is on its way, or once filed', async () => {
     const w = wizard({ ...atContact(), submitting: 'contact' }, {});
     expect(await submitStep(w.state, 'contact', { consents }, w.deps)).toEqual({ kind: 'stayed' });
