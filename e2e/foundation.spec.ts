@@ -184,7 +184,7 @@ test.describe('accessibility', { tag: '@phone' }, () => {
   for (const path of ['/', '/nasil-yapilir', '/olmayan-sayfa', '/en', '/en/how-to', '/en/missing']) {
     test(`axe finds no violation on ${path}`, async ({ page }) => {
       await page.goto(path);
-      await expectNoAxeViolations(page);
+      await expectNoAxeViolations(page, { everyWidth: true });
     });
   }
 });
