@@ -25,7 +25,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace snapshots the page at every action and films it: in CI (one retry) only the retry records
+    // one, so a passing run pays nothing for it; locally (no retry) a failure keeps its trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions,
   },
