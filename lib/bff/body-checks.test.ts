@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiCall, type ApiCallName, apiCalls } from '@/lib/api/calls';
+import { type StandInUpstream, startStandInUpstream } from '@/lib/testing/stand-in-upstream';
 import tr from '@/messages/tr.json';
 
 /**
@@ -21,6 +20,7 @@ vi.mock('next/headers', () => ({
   }),
 }));
 
+/** What reached the upstream, as the assertions below compare it. */
 interface Received {
   path: string;
   contentType: string;
@@ -35,31 +35,25 @@ const USER = {
   data: { name: 'Ayşe', surname: 'Yılmaz', nationality_number: '10000000146', confirm_nationality: { status: 2, front: { data: null }, back: { data: null }, message: null } },
   subscriptions: [],
 };
-let upstream: Server;
+let upstream: StandInUpstream;
 let handleApiRequest: typeof import('@/lib/bff/handle').handleApiRequest;
 const savedEnv = { ...process.env };
 
 beforeAll(async () => {
-  upstream = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const path = request.url!.replace(/^\/v1/, '');
-      received.push({ path, contentType: request.headers['content-type'] ?? '', authorization: request.headers.authorization, body: Buffer.concat(chunks).toString('utf8') });
-      const storesToken = ['/customers/register-step-4', '/customers/transfer-register-step-5', '/customers/auth'].includes(path);
-      response.setHeader('Content-Type', 'application/json');
-      // A form the upstream refuses (an expired hash, say).
-      if (Buffer.concat(chunks).toString('utf8').includes('"form_security_hash":"refused"')) {
-        response.statusCode = 400;
-        response.end(JSON.stringify({ status: false, message: 'Form oturumunuz geçersiz veya süresi dolmuş.' }));
-        return;
-      }
-      response.end(JSON.stringify(storesToken ? { status: true, data: { token: TOKEN, user: USER } } : { status: true, hash: 'next-hash', data: {} }));
-    });
+  upstream = await startStandInUpstream(({ path, headers, body }, response) => {
+    received.push({ path, contentType: headers['content-type'] ?? '', authorization: headers.authorization, body });
+    const storesToken = ['/customers/register-step-4', '/customers/transfer-register-step-5', '/customers/auth'].includes(path);
+    response.setHeader('Content-Type', 'application/json');
+    // A form the upstream refuses (an expired hash, say).
+    if (body.includes('"form_security_hash":"refused"')) {
+      response.statusCode = 400;
+      response.end(JSON.stringify({ status: false, message: 'Form oturumunuz geçersiz veya süresi dolmuş.' }));
+      return;
+    }
+    response.end(JSON.stringify(storesToken ? { status: true, data: { token: TOKEN, user: USER } } : { status: true, hash: 'next-hash', data: {} }));
   });
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   Object.assign(process.env, {
-    API_BASE_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+    API_BASE_URL: upstream.url,
     SESSION_SECRET: 'b'.repeat(40),
     LOG_LEVEL: 'silent',
     ADDRESS_CACHE_SECONDS: '0',
@@ -69,7 +63,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   process.env = savedEnv;
-  await new Promise<void>((resolve) => upstream.close(() => resolve()));
+  await upstream.close();
 });
 
 /** What reaches the upstream: the body as the schema parsed it, without the portal's own consents. */

@@ -1,7 +1,6 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiCallName, apiCalls } from '@/lib/api/calls';
+import { type Received, type StandInUpstream, startStandInUpstream } from '@/lib/testing/stand-in-upstream';
 
 /**
  * What the backend-for-frontend answers the browser (lib/bff/handle.ts), for each thing an upstream
@@ -24,43 +23,32 @@ vi.mock('next/headers', () => ({
   },
 }));
 
-interface Received {
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: string;
-}
 type Plan = { status?: number; body?: unknown; raw?: string; delayMs?: number } | 'reset';
 
-const received: Received[] = [];
+let received: Received[];
 /** What the upstream answers next, by path; an address list otherwise. */
 const plans = new Map<string, Plan[]>();
 const USER = { user_id: 501, data: { name: 'Ayşe', surname: 'Yılmaz', nationality_number: '10000000146', confirm_nationality: { status: 2 } }, subscriptions: [] };
-let upstream: Server;
+let upstream: StandInUpstream;
 let handleApiRequest: typeof import('@/lib/bff/handle').handleApiRequest;
 const savedEnv = { ...process.env };
 
 beforeAll(async () => {
-  upstream = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const path = request.url!.replace(/^\/v1/, '');
-      received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const plan = plans.get(path)?.shift() ?? { body: { status: true, data: [{ value: 1, text: 'Adana' }] } };
-      if (plan === 'reset') {
-        request.socket.destroy();
-        return;
-      }
-      setTimeout(() => {
-        response.statusCode = plan.status ?? 200;
-        response.setHeader('Content-Type', 'application/json');
-        response.end(plan.raw ?? JSON.stringify(plan.body));
-      }, plan.delayMs ?? 0);
-    });
+  upstream = await startStandInUpstream(({ path }, response) => {
+    const plan = plans.get(path)?.shift() ?? { body: { status: true, data: [{ value: 1, text: 'Adana' }] } };
+    if (plan === 'reset') {
+      response.socket?.destroy();
+      return;
+    }
+    setTimeout(() => {
+      response.statusCode = plan.status ?? 200;
+      response.setHeader('Content-Type', 'application/json');
+      response.end(plan.raw ?? JSON.stringify(plan.body));
+    }, plan.delayMs ?? 0);
   });
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  received = upstream.received;
   Object.assign(process.env, {
-    API_BASE_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+    API_BASE_URL: upstream.url,
     SESSION_SECRET: 'a'.repeat(40),
     LOG_LEVEL: 'silent',
     API_TIMEOUT_MS: '1000',
@@ -75,8 +63,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   process.env = savedEnv;
-  upstream.closeAllConnections();
-  await new Promise<void>((resolve) => upstream.close(() => resolve()));
+  await upstream.close();
 });
 
 let address = 0;
