@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { usePricePeriods } from '@/components/application/price-periods';
 import styles from '@/components/application/wizard.module.css';
 import { useMoney, useTurkishData } from '@/components/ui/page-language';
 import type { Product } from '@/lib/api/types';
@@ -20,6 +21,7 @@ export function ApplicationSummary({ state, product, cart }: { state: FlowState;
   const tLevels = useTranslations('application.address.levels');
   const tCodes = useTranslations('application.codes');
   const money = useMoney();
+  const periods = usePricePeriods();
   const turkish = useTurkishData();
   const speed = state.infrastructure ? infrastructureOf(state.infrastructure).speedMbps : null;
   const chosenLevels = addressLevels.filter((level) => state.address[level]);
@@ -73,12 +75,8 @@ export function ApplicationSummary({ state, product, cart }: { state: FlowState;
             <dt>{t('monthly')}</dt>
             <dd>
               <ul className={styles.addressLines}>
-                {cart.periods.map(({ from, to, monthly }) => (
-                  <li key={from}>
-                    {from === 1 && to === cart.commitmentMonths
-                      ? t('everyMonth', { price: money.price(monthly) })
-                      : t('months', { from, to, price: money.price(monthly) })}
-                  </li>
+                {periods(cart).map((line) => (
+                  <li key={line}>{line}</li>
                 ))}
               </ul>
             </dd>
