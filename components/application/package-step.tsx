@@ -19,7 +19,7 @@ import { useMoney, useTurkishData } from '@/components/ui/page-language';
 import type { Product } from '@/lib/api/types';
 import type { PricedTariff } from '@/lib/application/offer';
 import { type Cart, COMMITMENT_MONTHS } from '@/lib/domain/pricing';
-import type { SetupFeeTerms } from '@/lib/domain/setup-price';
+import { hasDiscount, type SetupFeeTerms } from '@/lib/domain/setup-price';
 
 export type PackageProblem = 'noPackage' | 'setup' | 'unknown';
 
@@ -163,8 +163,8 @@ export function PackageStep({
               </span>
               <span className={styles.cardSpeed}>{t('upTo', { speed: product.speed })}</span>
               <span className={styles.cardPrice}>
-                {/* The list price crossed out only when the buyer really pays less. */}
-                {product.price > firstMonths ? (
+                {/* Spec §2: the list price crossed out when the tariff has a discount price. */}
+                {hasDiscount(product) ? (
                   <s className={styles.oldPrice}>
                     <span className="visually-hidden">{t('oldPrice')}: </span>
                     {money.price(product.price)}
