@@ -45,8 +45,9 @@ test('§4 new flow: address, package, identity, contact, then logged in with the
 
   await expect(page.getByRole('heading', { name: 'Paketinizi seçin' })).toBeVisible();
   await expect(page.getByText(/kurulum ve aktivasyon ücreti 1.800 TL/)).toBeVisible();
+  // Enabled before a package is chosen: pressed, it says why (issue 40; the §5 package test).
   const next = page.getByRole('button', { name: 'Nüfus Bilgilerini Ekle' });
-  await expect(next).toBeDisabled();
+  await expect(next).toBeEnabled();
   await page.getByRole('radio', { name: /^Limitsiz Fiber 100 / }).check();
   await expect(page.getByRole('radio', { name: /^Limitsiz Fiber 100 / })).toBeChecked();
   await page.getByLabel('Kurulum ücreti ödeme yöntemi').selectOption({ label: '12 X 150 TL' });
@@ -72,9 +73,9 @@ test('§4 new flow: address, package, identity, contact, then logged in with the
   const summary = page.getByRole('complementary', { name: 'Başvuru özeti' });
   await expect(summary).toContainText('Limitsiz Fiber 100');
   await expect(summary).toContainText('İstanbul');
-  // The consents come before the finish: the button waits for the two required ones.
+  // The consents come before the finish: the button stays enabled and names them if pressed early (e2e/price.spec.ts).
   const finish = page.getByRole('button', { name: 'Kaydı Tamamla' });
-  await expect(finish).toBeDisabled();
+  await expect(finish).toBeEnabled();
   await expectNoAxeViolations(page);
   await acceptConsents(page);
   await expect(finish).toBeEnabled();
@@ -244,9 +245,9 @@ test('§5 package: must be chosen; §5 package: unknown product; §5 package: a 
   await page.getByRole('button', { name: 'Paket Seç' }).click();
   await expect(page.getByRole('heading', { name: 'Paketinizi seçin' })).toBeVisible();
 
-  // No package: the button is marked disabled; pressed anyway (by keyboard), it says why.
+  // No package: the button stays enabled (issue 40); pressed (by keyboard), it says why.
   const next = page.getByRole('button', { name: 'Nüfus Bilgilerini Ekle' });
-  await expect(next).toBeDisabled();
+  await expect(next).toBeEnabled();
   await next.press('Enter');
   await expect(page.getByRole('alert').filter({ hasText: 'Paket Seçimi Yapılmadı' })).toHaveText('Paket Seçimi Yapılmadı Lütfen bir paket seçin.');
   await expect(page.getByRole('radio').first()).toBeFocused();
@@ -747,7 +748,11 @@ test('§4 new flow: a logged-in customer completes after the package', async ({ 
   await page.getByRole('radio').first().check();
   await page.getByLabel('Kurulum ücreti ödeme yöntemi').selectOption({ index: 1 });
   await expect(page.getByRole('tab', { name: 'Referans Kodu' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Başvuruyu Tamamla' })).toBeDisabled();
+  // Pressed before the consents, the button names them and moves to the first (issue 40).
+  await page.getByRole('button', { name: 'Başvuruyu Tamamla' }).click();
+  await expect(page.getByRole('link', { name: "KVKK Aydınlatma Metni'ni okuduğunuzu onaylayın." })).toBeVisible();
+  await expect(page.getByRole('link', { name: "Ön Bilgilendirme Formu ve Mesafeli Sözleşme'yi onaylayın." })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /KVKK Aydınlatma Metni/ })).toBeFocused();
   await acceptConsents(page);
   await page.getByRole('button', { name: 'Başvuruyu Tamamla' }).click();
   await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();

@@ -26,7 +26,7 @@ test('English is English: setup fee, prices and the tariff tag in English, Turki
   const first = page.getByRole('radio').first();
   await first.check();
   const card = page.locator('fieldset label').first();
-  await expect(card).toContainText('449.90 TL / month');
+  await expect(card).toContainText('419.90 TL / month');
   await expect(card).toContainText('Prepaid: pay, then use');
   await expect(card.getByText('Limitsiz Fiber 100', { exact: true })).toHaveAttribute('lang', 'tr');
 

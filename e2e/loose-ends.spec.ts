@@ -235,12 +235,13 @@ test('§2 package: a crossed-out price when a discount price exists, and Öde, K
   const discounted = card('Limitsiz Fiber 100');
   await expect(discounted.locator('s')).toHaveText('Eski fiyat: 499,90 TL');
   expect(await crossedOut(discounted)).toContain('line-through');
-  await expect(discounted.locator('strong')).toHaveText('449,90 TL');
+  // What the buyer pays in the first months (the welcome discount runs): the summary's figure (issue 40).
+  await expect(discounted.locator('strong')).toHaveText('419,90 TL');
   await expect(discounted).toContainText('Öde, Kullan');
   // A tariff without a discount price shows its price, nothing crossed out.
   const plain = card('Limitsiz Fiber 200');
   await expect(plain.locator('s')).toHaveCount(0);
-  await expect(plain.locator('strong')).toHaveText('599,90 TL');
+  await expect(plain.locator('strong')).toHaveText('569,90 TL');
   await expect(plain).toContainText('Öde, Kullan');
 
   await page.goto('/en?basvuru=yeni');
@@ -253,7 +254,7 @@ test('§2 package: a crossed-out price when a discount price exists, and Öde, K
   await page.getByRole('button', { name: 'Choose a package' }).click();
   await expect(discounted.locator('s')).toHaveText('Old price: 499.90 TL');
   expect(await crossedOut(discounted)).toContain('line-through');
-  await expect(discounted.locator('strong')).toHaveText('449.90 TL');
+  await expect(discounted.locator('strong')).toHaveText('419.90 TL');
   await expect(discounted).toContainText('Prepaid: pay, then use');
   await expect(plain.locator('s')).toHaveCount(0);
   await expect(plain).toContainText('Prepaid: pay, then use');

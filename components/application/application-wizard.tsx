@@ -153,7 +153,7 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
 
   const codeBox = useCodeBox(state, deps);
 
-  const { lineSpeedMbps, tariffs, chosen, cart } = offerOf(state, products, campaign, new Date());
+  const { lineSpeedMbps, connectionType, tariffs, chosen, cart, setupFee } = offerOf(state, products, campaign, new Date());
   const summary = <ApplicationSummary state={state} product={chosen} cart={cart} />;
 
   /** Each step's view: what it shows of the state and which submission it makes. */
@@ -187,6 +187,9 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
       <PackageStep
         tariffs={tariffs}
         lineSpeedMbps={lineSpeedMbps}
+        connectionType={connectionType}
+        setupFee={setupFee}
+        cart={cart}
         settingsFailed={settingsFailed}
         productId={state.productId}
         setupPriceIndex={state.setupPriceIndex}
@@ -216,6 +219,7 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
         phone={state.phone}
         mail={state.mail}
         consents={state.consents}
+        cart={cart}
         submitting={busy}
         onVerify={openVerification}
         onConsentsChange={(consents) => dispatch({ type: 'edited', change: { consents } })}

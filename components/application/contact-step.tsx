@@ -1,20 +1,28 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { useId, useState } from 'react';
 import styles from '@/components/application/wizard.module.css';
 import type { VerificationKind } from '@/components/application/verification-form';
-import { ConsentChecks, requiredConsentsGiven } from '@/components/application/consent-checks';
+import { consentBoxId, ConsentChecks, missingConsents } from '@/components/application/consent-checks';
+import { DecisionFigures } from '@/components/application/decision-figures';
+import { useFocusOnFailure } from '@/components/application/step-form';
 import type { ConsentChoices } from '@/lib/validation/consents';
+import type { Cart } from '@/lib/domain/pricing';
 import { Button } from '@/components/ui/button';
+import { ErrorSummary } from '@/components/ui/error-summary';
 
 /**
- * The last step: phone and mail, each verified through its popup, then the consents; 'Kaydı
- * Tamamla' once both are verified, enabled once the required consents are given.
+ * The last step: phone and mail, each verified through its popup, then the consents, the price and
+ * the commitment, and 'Kaydı Tamamla' once both are verified. The button stays enabled: pressed
+ * before the required consents are ticked, an error summary and each box say which to tick, and the
+ * focus goes to the first of them (issue 40).
  */
 export function ContactStep({
   phone,
   mail,
   consents,
+  cart,
   submitting,
   onVerify,
   onConsentsChange,
@@ -23,6 +31,8 @@ export function ContactStep({
   phone: string | null;
   mail: string | null;
   consents: ConsentChoices;
+  /** The chosen tariff's cart: its figures stand by the button on a phone. */
+  cart: Cart | null;
   submitting: boolean;
   onVerify: (kind: VerificationKind) => void;
   onConsentsChange: (consents: ConsentChoices) => void;
@@ -30,6 +40,11 @@ export function ContactStep({
 }) {
   const t = useTranslations('application.contact');
   const tCommon = useTranslations('common');
+  const tConsents = useTranslations('consents');
+  const consentsId = useId();
+  const [tried, setTried] = useState(false);
+  const missing = tried ? missingConsents(consents) : [];
+  const failed = useFocusOnFailure(missing[0] ? consentBoxId(consentsId, missing[0]) : undefined);
   const row = (kind: VerificationKind, value: string | null) => (
     <div className={styles.contactRow}>
       <dt>{t(kind)}</dt>
@@ -47,6 +62,7 @@ export function ContactStep({
   return (
     <div className={styles.step}>
       <h2>{t('heading')}</h2>
+      <ErrorSummary items={missing.map((kind) => ({ id: consentBoxId(consentsId, kind), label: tConsents(`missing.${kind}`) }))} />
       <p className={styles.lead}>{t('lead')}</p>
       <dl className={styles.contactList}>
         {row('phone', phone)}
@@ -54,9 +70,19 @@ export function ContactStep({
       </dl>
       {phone && mail ? (
         <>
-          <ConsentChecks choices={consents} onChange={onConsentsChange} />
+          <ConsentChecks id={consentsId} choices={consents} onChange={onConsentsChange} showMissing={tried} />
+          <DecisionFigures cart={cart} />
           <div className={styles.actions}>
-            <Button onClick={onSubmit} disabled={submitting || !requiredConsentsGiven(consents)} aria-busy={submitting || undefined}>
+            <Button
+              onClick={() => {
+                const unticked = missingConsents(consents);
+                setTried(unticked.length > 0);
+                if (unticked.length > 0) failed();
+                else onSubmit();
+              }}
+              disabled={submitting}
+              aria-busy={submitting || undefined}
+            >
               {t('submit')}
             </Button>
           </div>

@@ -5,7 +5,10 @@ import { useTranslations } from 'next-intl';
 import { type ReactNode, useId, useState, useTransition } from 'react';
 import { StepForm, useFocusOnFailure } from '@/components/application/step-form';
 import styles from '@/components/application/wizard.module.css';
-import { ConsentChecks, requiredConsentsGiven } from '@/components/application/consent-checks';
+import { consentBoxId, ConsentChecks, missingConsents } from '@/components/application/consent-checks';
+import { DecisionFigures } from '@/components/application/decision-figures';
+import { usePricePeriods } from '@/components/application/price-periods';
+import priceStyles from '@/components/application/price.module.css';
 import type { ConsentChoices } from '@/lib/validation/consents';
 import { Button } from '@/components/ui/button';
 import { ErrorSummary } from '@/components/ui/error-summary';
@@ -14,8 +17,9 @@ import fieldStyles from '@/components/ui/field.module.css';
 import { Notice } from '@/components/ui/notice';
 import { useMoney, useTurkishData } from '@/components/ui/page-language';
 import type { Product } from '@/lib/api/types';
-import { hasDiscount, productPrice } from '@/lib/domain/setup-price';
-import type { TariffOption } from '@/lib/domain/tariffs';
+import type { PricedTariff } from '@/lib/application/offer';
+import { type Cart, COMMITMENT_MONTHS } from '@/lib/domain/pricing';
+import { hasDiscount, type SetupFeeTerms } from '@/lib/domain/setup-price';
 
 export type PackageProblem = 'noPackage' | 'setup' | 'unknown';
 
@@ -31,11 +35,16 @@ export function packageProblem(products: readonly Product[], productId: number |
 /**
  * Step 2 (3 in a transfer): tariff cards, the setup-fee payment method and, for customers, the code
  * box. A tariff faster than the line is shown disabled with the line's speed; the fastest one the
- * line carries is marked.
+ * line carries is marked. Each card says what this buyer pays month by month, the commitment and
+ * the setup-fee options, from the same cart as the summary (lib/application/offer.ts). The button
+ * stays enabled: pressed too early it says why (issue 40).
  */
 export function PackageStep({
   tariffs,
   lineSpeedMbps,
+  connectionType,
+  setupFee,
+  cart,
   settingsFailed,
   productId,
   setupPriceIndex,
@@ -47,9 +56,14 @@ export function PackageStep({
   onChange,
   onSubmit,
 }: {
-  tariffs: readonly TariffOption[];
+  tariffs: readonly PricedTariff[];
   /** The line's speed when known (a new line); a transfer's line is not measured. */
   lineSpeedMbps: number | null;
+  /** The line type (1 fibre, 2 VDSL): the tariff notice tells its setup fee only. */
+  connectionType: 1 | 2 | null;
+  setupFee: SetupFeeTerms | null;
+  /** The chosen tariff's cart, shown by the button when this step files the application. */
+  cart: Cart | null;
   /** The upstream's settings, which hold the tariffs, could not be read for this page. */
   settingsFailed: boolean;
   productId: number | null;
@@ -66,12 +80,17 @@ export function PackageStep({
 }) {
   const t = useTranslations('application.package');
   const tErrors = useTranslations('errors');
+  const tConsents = useTranslations('consents');
   const money = useMoney();
   const turkish = useTurkishData();
   const router = useRouter();
   const [retrying, startRetry] = useTransition();
   const id = useId();
+  const periods = usePricePeriods();
   const [problem, setProblem] = useState<PackageProblem | null>(null);
+  const [consentsTried, setConsentsTried] = useState(false);
+  const consentsId = `${id}-consents`;
+  const consentsMissing = consents && consentsTried ? missingConsents(consents.choices) : [];
   const products = tariffs.filter((option) => option.fits).map((option) => option.product);
   const chosen = products.find((product) => product.product_id === productId);
   const setupId = `${id}-setup`;
@@ -81,7 +100,12 @@ export function PackageStep({
   const message = (key: PackageProblem) => titled(t(`${key}Title`), t(`${key}Text`));
   const setupError = problem === 'setup' ? message('setup') : undefined;
   const cardsError = problem === 'noPackage' || problem === 'unknown' ? message(problem) : undefined;
-  const problemTarget = problem === 'setup' ? setupId : products[0] ? radioId(chosen?.product_id ?? products[0].product_id) : undefined;
+  const packageTarget = problem === 'setup' ? setupId : products[0] ? radioId(chosen?.product_id ?? products[0].product_id) : undefined;
+  const problemTarget = problem ? packageTarget : consentsMissing[0] ? consentBoxId(consentsId, consentsMissing[0]) : undefined;
+  const summaryItems = [
+    ...(problem && packageTarget ? [{ id: packageTarget, label: t(`${problem}Title`) }] : []),
+    ...consentsMissing.map((kind) => ({ id: consentBoxId(consentsId, kind), label: tConsents(`missing.${kind}`) })),
+  ];
 
   const failed = useFocusOnFailure(problemTarget);
 
@@ -89,13 +113,15 @@ export function PackageStep({
     <StepForm
       onSubmit={() => {
         const found = packageProblem(products, productId, setupPriceIndex, askSetup);
+        const unticked = consents ? missingConsents(consents.choices) : [];
         setProblem(found);
-        if (found) failed();
+        setConsentsTried(unticked.length > 0);
+        if (found || unticked.length > 0) failed();
         else onSubmit();
       }}
     >
       <h2>{t('heading')}</h2>
-      {problem && problemTarget ? <ErrorSummary items={[{ id: problemTarget, label: t(`${problem}Title`) }]} /> : null}
+      <ErrorSummary items={summaryItems} />
       {settingsFailed ? (
         // Not 'no tariff': the tariffs could not be read. The page renders anew (its settings read
         // again); the wizard keeps everything typed.
@@ -113,9 +139,10 @@ export function PackageStep({
       </p>
       <fieldset className={styles.cards} aria-describedby={cardsError ? cardsErrorId : undefined}>
         <legend className="visually-hidden">{t('heading')}</legend>
-        {tariffs.map(({ product, fits, recommended }) => {
+        {tariffs.map(({ product, fits, recommended, cart: tariffCart }) => {
           // A choice the line no longer carries (the address changed) shows unchosen: 'Tarife Bulunamadı'.
           const selected = fits && product.product_id === productId;
+          const firstMonths = tariffCart.periods[0]?.monthly ?? tariffCart.tariffMonthly;
           return (
             <label key={product.product_id} className={`${styles.card} ${selected ? styles.cardSelected : ''} ${fits ? '' : styles.cardUnavailable}`}>
               <input
@@ -136,14 +163,26 @@ export function PackageStep({
               </span>
               <span className={styles.cardSpeed}>{t('upTo', { speed: product.speed })}</span>
               <span className={styles.cardPrice}>
+                {/* Spec §2: the list price crossed out when the tariff has a discount price. */}
                 {hasDiscount(product) ? (
                   <s className={styles.oldPrice}>
                     <span className="visually-hidden">{t('oldPrice')}: </span>
                     {money.price(product.price)}
                   </s>
                 ) : null}
-                <strong>{money.price(productPrice(product))}</strong> <span>{t('perMonth')}</span>
+                <strong>{money.price(firstMonths)}</strong> <span>{t('perMonth')}</span>
               </span>
+              <span className={priceStyles.periods}>
+                {periods(tariffCart).map((line) => (
+                  <span key={line}>{line}</span>
+                ))}
+              </span>
+              <span className={priceStyles.terms}>{t('commitment', { months: tariffCart.commitmentMonths })}</span>
+              {askSetup && product.setup_prices.length > 0 ? (
+                <span className={priceStyles.terms}>
+                  {t('setupOptions', { options: product.setup_prices.map((option) => money.setupLabel(option)).join(` ${t('or')} `) })}
+                </span>
+              ) : null}
               <span className={styles.cardTag}>{t('payUse')}</span>
               {recommended ? <span className={styles.cardBest}>{t('bestFit')}</span> : null}
               {fits ? null : <span className={styles.cardReason}>{t('tooFast', { speed: lineSpeedMbps ?? 0 })}</span>}
@@ -174,19 +213,32 @@ export function PackageStep({
 
       {codeBox}
 
-      <Notice title={t('noticeTitle')}>{t('notice')}</Notice>
+      <Notice title={t('noticeTitle')}>
+        <div className={priceStyles.notice}>
+          {setupFee && connectionType ? (
+            <p>
+              {t('noticeSetup', {
+                line: t(connectionType === 1 ? 'lineFibre' : 'lineVdsl'),
+                full: money.price(setupFee.fullPrice),
+                upfront: money.price(setupFee.upfrontPrice),
+                count: setupFee.installmentCount,
+                monthly: money.price(setupFee.installmentPrice),
+              })}{' '}
+              {setupFee.upfrontSaving > 0 ? t('noticeSaving', { saving: money.price(setupFee.upfrontSaving) }) : null}
+            </p>
+          ) : null}
+          <p>{t('noticeCommitment', { months: COMMITMENT_MONTHS })}</p>
+        </div>
+      </Notice>
 
+      {consents ? <ConsentChecks id={consentsId} choices={consents.choices} onChange={consents.onChange} showMissing={consentsTried} /> : null}
 
-      {consents ? <ConsentChecks choices={consents.choices} onChange={consents.onChange} /> : null}
+      {/* A customer files here: the price and the commitment stay in view by the button on a phone. */}
+      {consents ? <DecisionFigures cart={cart} /> : null}
 
       <div className={styles.actions}>
-        {/* Without a package the button is marked disabled but can still be pressed, to say why: 'Paket Seçimi Yapılmadı'. */}
-        <Button
-          type="submit"
-          disabled={submitting || (consents !== undefined && !requiredConsentsGiven(consents.choices))}
-          aria-disabled={productId === null || undefined}
-          aria-busy={submitting || undefined}
-        >
+        {/* Never pale and silent: pressed before a package or the consents, it says what to do. */}
+        <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>
           {nextLabel}
         </Button>
       </div>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { usePricePeriods } from '@/components/application/price-periods';
 import styles from '@/components/application/wizard.module.css';
 import { useMoney, useTurkishData } from '@/components/ui/page-language';
 import type { Product } from '@/lib/api/types';
@@ -20,6 +21,7 @@ export function ApplicationSummary({ state, product, cart }: { state: FlowState;
   const tLevels = useTranslations('application.address.levels');
   const tCodes = useTranslations('application.codes');
   const money = useMoney();
+  const periods = usePricePeriods();
   const turkish = useTurkishData();
   const speed = state.infrastructure ? infrastructureOf(state.infrastructure).speedMbps : null;
   const chosenLevels = addressLevels.filter((level) => state.address[level]);
@@ -64,7 +66,8 @@ export function ApplicationSummary({ state, product, cart }: { state: FlowState;
             <dd>
               <strong lang={turkish}>{product.name}</strong>
               <br />
-              {t('packageSpeed', { speed: product.speed })} · {money.price(productPrice(product))}
+              {/* Its price is the cart's below, month by month, as on its card: a tariff price here would say another figure (issue 40). */}
+              {cart ? t('packageSpeed', { speed: product.speed }) : `${t('packageSpeed', { speed: product.speed })} · ${money.price(productPrice(product))}`}
             </dd>
           </>
         ) : null}
@@ -73,12 +76,8 @@ export function ApplicationSummary({ state, product, cart }: { state: FlowState;
             <dt>{t('monthly')}</dt>
             <dd>
               <ul className={styles.addressLines}>
-                {cart.periods.map(({ from, to, monthly }) => (
-                  <li key={from}>
-                    {from === 1 && to === cart.commitmentMonths
-                      ? t('everyMonth', { price: money.price(monthly) })
-                      : t('months', { from, to, price: money.price(monthly) })}
-                  </li>
+                {periods(cart).map((line) => (
+                  <li key={line}>{line}</li>
                 ))}
               </ul>
             </dd>

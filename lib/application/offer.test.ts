@@ -42,4 +42,29 @@ describe('offerOf: what a wizard’s state can buy', () => {
     expect(running.cart?.discounts.map((discount) => discount.kind)).toEqual(['welcome']);
     expect(ended.cart?.discounts).toEqual([]);
   });
+
+  it('prices every card with the same cart as the summary: the chosen card and the summary never differ', () => {
+    const state = { ...transfer('1712345678', 1), campaignCode: 'KAMPANYA50' };
+    const offer = offerOf(state, [tariff(1, 1), { ...tariff(3, 1), discount_price: 449.9 }], campaign, new Date('2026-12-01'));
+    expect(offer.tariffs.find((option) => option.product.product_id === 1)?.cart).toEqual(offer.cart);
+    expect(offer.tariffs.map((option) => option.cart.periods)).toEqual([
+      [{ from: 1, to: 3, monthly: 419.9 }, { from: 4, to: 12, monthly: 499.9 }],
+      [{ from: 1, to: 3, monthly: 369.9 }, { from: 4, to: 12, monthly: 449.9 }],
+    ]);
+    expect(offer.connectionType).toBe(1);
+  });
+
+  it('tells the setup fee of the line type in a new application, and none in a transfer', () => {
+    const fibreSetup = [
+      { name: 'Peşin', payment_type: 'upfront' as const, installment_count: 1, price: 999, total_price: 999 },
+      { name: '12 Taksit', payment_type: 'installment' as const, installment_count: 12, price: 150, total_price: 1800 },
+    ];
+    const copper = { central_status: null, port: null, down_speed: null, max_down_speed: null, max_speed: null };
+    const infrastructure = { fiber: { central_status: 1, port: 1, status: 1, gbps: null, down_speed: 100000 }, vdsl: copper, adsl: copper };
+    const withSetup = [{ ...tariff(1, 1), setup_prices: fibreSetup }, tariff(2, 2)];
+    const fresh = offerOf({ ...emptyFlowState('new'), infrastructure }, withSetup, null, new Date('2026-11-26'));
+    expect(fresh.connectionType).toBe(1);
+    expect(fresh.setupFee).toEqual({ fullPrice: 1800, installmentCount: 12, installmentPrice: 150, upfrontPrice: 999, upfrontSaving: 801 });
+    expect(offerOf(transfer('1712345678', null), withSetup, null, new Date('2026-11-26')).setupFee).toBeNull();
+  });
 });

@@ -4,30 +4,46 @@ import { flowTables, type FlowState } from '@/lib/application/flow';
 import { isCampaignActive } from '@/lib/campaign';
 import { infrastructureOf } from '@/lib/domain/infrastructure';
 import { type Cart, cartOf } from '@/lib/domain/pricing';
+import { type SetupFeeTerms, setupFeeTerms } from '@/lib/domain/setup-price';
 import { chosenTariff, type TariffOption, tariffOptions } from '@/lib/domain/tariffs';
+
+/** A tariff card: the option and what it costs this buyer, month by month (no setup fee chosen yet). */
+export interface PricedTariff extends TariffOption {
+  cart: Cart;
+}
 
 /** What a wizard's state can buy: the tariffs its line carries, the one chosen and its cart. */
 export interface Offer {
   /** The door's measured speed (none for a transfer, or before the address step): it limits the tariffs. */
   lineSpeedMbps: number | null;
-  tariffs: TariffOption[];
+  /** The line's connection type (1 fibre, 2 VDSL), which decides the tariffs and their setup fees. */
+  connectionType: 1 | 2 | null;
+  /** Each priced by the same cart as the summary's, so a card and the summary never differ. */
+  tariffs: PricedTariff[];
   /** The chosen tariff, when the line still carries it (a choice it no longer carries counts as none). */
   chosen: Product | undefined;
   cart: Cart | null;
+  /** The setup fee of this line type, as the tariff notice tells it (none in a transfer, which asks no fee). */
+  setupFee: SetupFeeTerms | null;
 }
 
 export function offerOf(state: FlowState, products: readonly Product[], campaign: Campaign | null, now: Date): Offer {
+  const table = flowTables[state.flow];
   const lineSpeedMbps = state.infrastructure ? infrastructureOf(state.infrastructure).speedMbps : null;
-  const tariffs = tariffOptions(productsForConnection(products, flowTables[state.flow].connectionType(state)), lineSpeedMbps);
+  const connectionType = table.connectionType(state);
+  const welcomeActive = campaign !== null && isCampaignActive(campaign, now);
+  const priced = (product: Product, setupPriceIndex: number | null) =>
+    cartOf({
+      product,
+      setup: setupPriceIndex === null ? null : (product.setup_prices[setupPriceIndex] ?? null),
+      welcomeActive,
+      campaignCode: state.campaignCode,
+      referenceCode: state.referenceCode,
+    });
+  const tariffs = tariffOptions(productsForConnection(products, connectionType), lineSpeedMbps).map((option) => ({ ...option, cart: priced(option.product, null) }));
   const chosen = chosenTariff(tariffs, state.productId);
-  const cart = chosen
-    ? cartOf({
-        product: chosen,
-        setup: state.setupPriceIndex === null ? null : (chosen.setup_prices[state.setupPriceIndex] ?? null),
-        welcomeActive: campaign !== null && isCampaignActive(campaign, now),
-        campaignCode: state.campaignCode,
-        referenceCode: state.referenceCode,
-      })
-    : null;
-  return { lineSpeedMbps, tariffs, chosen, cart };
+  const cart = chosen ? priced(chosen, state.setupPriceIndex) : null;
+  const feeSource = chosen ?? tariffs.find((option) => option.product.setup_prices.length > 0)?.product;
+  const setupFee = table.asksSetupFee && feeSource ? setupFeeTerms(feeSource.setup_prices) : null;
+  return { lineSpeedMbps, connectionType, tariffs, chosen, cart, setupFee };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SetupPrice } from '@/lib/api/types';
-import { formatSetupPriceLabel, hasDiscount, productPrice, setupPriceLabel } from '@/lib/domain/setup-price';
+import { formatSetupPriceLabel, hasDiscount, productPrice, setupFeeTerms, setupPriceLabel } from '@/lib/domain/setup-price';
 
 const installment: SetupPrice = { name: '12 Taksit', payment_type: 'installment', installment_count: 12, price: 150, total_price: 1800 };
 const upfront: SetupPrice = { name: 'Peşin', payment_type: 'upfront', installment_count: 1, price: 999, total_price: 999 };
@@ -62,5 +62,26 @@ describe('productPrice and hasDiscount', () => {
     expect(hasDiscount({ price: 500, discount_price: 500 })).toBe(false);
     expect(productPrice({ price: 500, discount_price: 550 })).toBe(550);
     expect(hasDiscount({ price: 500, discount_price: 550 })).toBe(false);
+  });
+});
+
+describe('setupFeeTerms: the tariff notice computed from the options', () => {
+  it('tells the whole fee, both ways to pay it and what paying up front saves (spec §1: fibre, VDSL)', () => {
+    expect(setupFeeTerms([upfront, installment])).toEqual({ fullPrice: 1800, installmentCount: 12, installmentPrice: 150, upfrontPrice: 999, upfrontSaving: 801 });
+    expect(setupFeeTerms([{ ...installment, price: 300 }, { ...upfront, price: 1998 }])?.upfrontSaving).toBe(1602);
+  });
+
+  it('computes the whole fee from the installments, to the kuruş', () => {
+    expect(setupFeeTerms([upfront, { ...installment, installment_count: 3, price: 100.1 }])).toMatchObject({ fullPrice: 300.3, upfrontSaving: 0 });
+    expect(setupFeeTerms([{ ...upfront, price: 250.15 }, { ...installment, installment_count: 3, price: 100.1 }])?.upfrontSaving).toBe(50.15);
+  });
+
+  it('is null without both a payment up front and a usable installment plan', () => {
+    expect(setupFeeTerms([])).toBeNull();
+    expect(setupFeeTerms([upfront])).toBeNull();
+    expect(setupFeeTerms([installment])).toBeNull();
+    // An installment plan without a usable count is no plan, and no option named otherwise is 'up front'.
+    expect(setupFeeTerms([upfront, { ...installment, installment_count: 0 }])).toBeNull();
+    expect(setupFeeTerms([{ ...upfront, payment_type: 'other' as never }, installment])).toBeNull();
   });
 });

@@ -42,3 +42,34 @@ export function productPrice(product: Pick<Product, 'price' | 'discount_price'>)
 export function hasDiscount(product: Pick<Product, 'price' | 'discount_price'>): boolean {
   return product.discount_price !== null && product.discount_price !== undefined && product.discount_price < product.price;
 }
+
+/** A line type's setup fee as the tariff notice tells it: in installments, or less paid up front. */
+export interface SetupFeeTerms {
+  /** The whole fee, paid in installments: count × monthly. */
+  fullPrice: number;
+  installmentCount: number;
+  installmentPrice: number;
+  /** The single payment up front. */
+  upfrontPrice: number;
+  /** What paying up front saves against the installments (never below 0). */
+  upfrontSaving: number;
+}
+
+/**
+ * The tariff notice's figures from a tariff's setup-fee options (spec §1: fibre 1.800 TL, as 999 TL
+ * up front or 12 × 150 TL; the saving 801 TL). Null unless there is both a usable installment plan
+ * and a payment up front, since only then is there a saving to tell.
+ */
+export function setupFeeTerms(options: readonly SetupPrice[]): SetupFeeTerms | null {
+  const installment = options.map(setupPriceLabel).find((label) => label.kind === 'installment');
+  const single = options.find((option) => option.payment_type === 'upfront');
+  if (!installment || !single) return null;
+  const fullPrice = Math.round(installment.count * installment.price * 100) / 100;
+  return {
+    fullPrice,
+    installmentCount: installment.count,
+    installmentPrice: installment.price,
+    upfrontPrice: single.price,
+    upfrontSaving: Math.max(0, Math.round((fullPrice - single.price) * 100) / 100),
+  };
+}
