@@ -66,8 +66,7 @@ export function ApplicationSummary({ state, product, cart }: { state: FlowState;
             <dd>
               <strong lang={turkish}>{product.name}</strong>
               <br />
-              {/* Its price is the cart's below, month by month, as on its card: a tariff price here would say another figure (issue 40). */}
-              {cart ? t('packageSpeed', { speed: product.speed }) : `${t('packageSpeed', { speed: product.speed })} · ${money.price(productPrice(product))}`}
+              {t('packageSpeed', { speed: product.speed })} · {money.price(productPrice(product))}
             </dd>
           </>
         ) : null}
