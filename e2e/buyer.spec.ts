@@ -2,6 +2,8 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { acceptConsents } from './support/consents';
 import { startAtContact, startAtIdentity } from './support/flow-state';
+import { headerNav } from './support/header';
+import { registerCustomer } from './support/register';
 import { randomMail, randomPhone } from './support/people';
 import { verifyContact } from './support/wizard';
 
@@ -52,6 +54,7 @@ test('issue 40: after the phone and mail checks no message covers a form control
 });
 
 test('issue 40: the wizard on a phone: Adım 3/4 · Nüfus Bilgileri, Geri beside the main button, leaving asks first', { tag: '@phone' }, async ({ page }) => {
+  test.slow();
   await startAtIdentity(page);
   const count = page.getByText('Adım 3/4 · Nüfus Bilgileri');
   if (isPhone(page)) await expect(count).toBeVisible();
@@ -76,8 +79,10 @@ test('issue 40: the wizard on a phone: Adım 3/4 · Nüfus Bilgileri, Geri besid
   await expect(ask).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toBeVisible();
 
+  // To the step before, even for a wizard opened at this step (the page before it in the history is another).
   await back.click();
   await expect(page.getByRole('heading', { name: 'Paketinizi seçin' })).toBeVisible();
+  await expect(page).toHaveURL(/adim=2$/);
   await page.getByRole('button', { name: 'Başvurudan çık' }).click();
   await ask.getByRole('button', { name: 'Başvurudan çık' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -115,4 +120,71 @@ test('issue 40: one term per field: the error says T.C. Kimlik No; the transfer 
   await expect(field).toHaveAccessibleDescription(/Invalid service number The service number must contain digits only and have at least 5 digits\.$/);
   await expect(page.getByRole('link', { name: 'Service number' })).toHaveAttribute('href', /service-number$/);
   await expect(page.getByText('Invalid service number')).toHaveCount(1);
+});
+
+test('issue 40: the English home says its campaign in English, Turkish only where marked lang="tr"', { tag: '@phone' }, async ({ page }) => {
+  await page.goto('/en');
+  const banner = page.getByRole('complementary', { name: 'Campaign' });
+  await expect(banner.getByRole('heading', { name: 'Welcome discount' })).toBeVisible();
+  await expect(banner).toContainText(/get 30 TL off every month for 3 months!/);
+  await expect(banner).toContainText('30 TL3 months off');
+  await expect(banner.locator('img')).toHaveCount(0);
+  // Every text node the page shows, outside elements marked Turkish: no Turkish letter in any.
+  const turkish = await page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('script, style, template, [lang="tr"], [hidden]')) continue;
+      if (/[çğıİöşüÇĞÖŞÜ]/.test(node.textContent ?? '')) found.push(node.textContent!.trim());
+    }
+    return found;
+  });
+  expect(turkish).toEqual([]);
+  await expect(page.getByRole('contentinfo').locator('[lang="tr"]').first()).toBeVisible();
+});
+
+test('issue 40: the footer: support line, legal name and address, the legal texts\' links in both languages, the version last', { tag: '@phone' }, async ({ page }) => {
+  test.slow();
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: '0850 000 00 00' })).toHaveAttribute('href', 'tel:+908500000000');
+  await expect(footer).toContainText('Hat İnternet Telekomünikasyon A.Ş.');
+  await expect(footer.locator('address')).toBeVisible();
+  await expect(footer.getByRole('link', { name: 'Nasıl Başvuru Yapılır ?' })).toHaveAttribute('href', '/nasil-yapilir');
+  await expect(footer.locator('p').last()).toHaveText(/^Sürüm /);
+  await footer.getByRole('link', { name: 'Ön Bilgilendirme Formu ve Mesafeli Sözleşme' }).click();
+  await expect(page).toHaveURL(/\/yasal#sozlesme$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Yasal Metinler' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Ön Bilgilendirme Formu ve Mesafeli Sözleşme' })).toBeInViewport();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'KVKK Aydınlatma Metni' }).click();
+  await expect(page).toHaveURL(/\/yasal#kvkk$/);
+  await expect(page.getByRole('region', { name: 'KVKK Aydınlatma Metni' })).toContainText('6698 sayılı Kişisel Verilerin Korunması Kanunu');
+  await expectNoAxeViolations(page);
+
+  await page.goto('/en');
+  await expect(footer.getByRole('link', { name: 'How do I apply?' })).toHaveAttribute('href', '/en/how-to');
+  await footer.getByRole('link', { name: 'Personal data notice (KVKK)' }).click();
+  await expect(page).toHaveURL(/\/en\/legal#kvkk$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Legal texts' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Personal data notice (KVKK)' })).toBeInViewport();
+  await expect(page.getByRole('main').locator('dd[lang="tr"]')).toHaveCount(2);
+});
+
+test('issue 40: a profile with one tab draws it at its own width; the upload group\'s title sits inside its box', { tag: '@phone' }, async ({ page }) => {
+  test.slow();
+  const customer = await registerCustomer(page.request);
+  await page.goto('/');
+  await headerNav(page).getByRole('button', { name: customer.name }).click();
+  const profile = page.getByRole('dialog', { name: 'Hesabım' });
+  const tab = profile.getByRole('tab');
+  // The profile's data first (a loaded machine can take its time).
+  await expect(tab).toHaveText(['Kimlik Bilgileri'], { timeout: 30_000 });
+  const [tabBox, listBox] = [await tab.boundingBox(), await profile.getByRole('tablist').boundingBox()];
+  expect(tabBox!.width).toBeLessThan(listBox!.width / 2);
+  const group = profile.getByRole('group', { name: 'Kimliğinizin ön ve arka yüzünü yükleyin' });
+  const [groupBox, titleBox] = [await group.boundingBox(), await group.locator('legend').boundingBox()];
+  // Below the box's top border (1 px), not on it.
+  expect(titleBox!.y).toBeGreaterThan(groupBox!.y + 4);
+  await expectNoAxeViolations(page);
 });

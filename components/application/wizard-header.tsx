@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { useCallback } from 'react';
 import { useStepBack } from '@/components/application/step-form';
 import nav from '@/components/application/step-nav.module.css';
 import styles from '@/components/application/wizard.module.css';
@@ -29,7 +30,8 @@ export function WizardHeader({
   onClose: () => void;
 }) {
   const t = useTranslations('application');
-  const backBesideButton = useStepBack(current > 0 ? goBack : null);
+  const back = useCallback(() => previousStep(current), [current]);
+  const backBesideButton = useStepBack(current > 0 ? back : null);
   const choose = useChoice();
   const leave = async () => {
     if (askFirst) {
@@ -55,7 +57,7 @@ export function WizardHeader({
         <h1>{t(title)}</h1>
         <div className={styles.headerActions}>
           {showBack ? (
-            <Button variant="ghost" size="small" onClick={goBack}>
+            <Button variant="ghost" size="small" onClick={back}>
               {t('back')}
             </Button>
           ) : null}
@@ -72,5 +74,13 @@ export function WizardHeader({
   );
 }
 
-/** The step before, as the browser's Back goes there (the step is in the URL). */
-const goBack = () => window.history.back();
+/**
+ * To the step before `current` (0-based), as a new entry in the browser's history (the step is in
+ * the URL: `adim` counts from 1). Not the browser's Back: a wizard opened at a later step (a reload,
+ * a link) has no step before it in the history, and Back would leave the site's page.
+ */
+function previousStep(current: number) {
+  const url = new URL(window.location.href);
+  url.searchParams.set('adim', String(current));
+  window.history.pushState(null, '', url.href);
+}
