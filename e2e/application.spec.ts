@@ -352,7 +352,7 @@ test('§5 identity: all fields required, gender 1 or 2', async ({ page }) => {
   // Every field speaks at itself, once; nothing is sent and no popup opens.
   const required = 'Bu alan zorunludur.';
   await expect(page.getByLabel('T.C. Kimlik No')).toHaveAccessibleDescription(
-    'Vatandaşlık Numarası Hatalı Vatandaşlık numaranızı 11 hane olarak, eksiksiz ve doğru yazın.',
+    'Vatandaşlık Numarası Hatalı T.C. Kimlik No 11 haneden oluşur; eksiksiz ve doğru yazın.',
   );
   // 'Required' is told apart from 'wrong'; the hint says where the serial number is printed.
   await expect(page.getByLabel('Kimlik Seri No')).toHaveAccessibleDescription(
@@ -395,7 +395,7 @@ test('§5 identity: citizenship number exactly 11 digits; §5 identity: ID seria
   const word = page.getByLabel('Güvenlik Kelimesi', { exact: true });
   const birthdate = page.getByLabel('Doğum Tarihi');
   const submit = page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' });
-  const citizenshipError = 'Vatandaşlık Numarası Hatalı Vatandaşlık numaranızı 11 hane olarak, eksiksiz ve doğru yazın.';
+  const citizenshipError = 'Vatandaşlık Numarası Hatalı T.C. Kimlik No 11 haneden oluşur; eksiksiz ve doğru yazın.';
   const wordError = /Güvenlik kelimesi yalnızca harflerden oluşmalıdır; boşluk ve rakam içeremez\.$/;
   const dateError = /Doğum tarihini GG\/AA\/YYYY biçiminde, geçerli bir tarih olarak yazın\.$/;
   const clear = async (field: typeof tc) => {
@@ -423,7 +423,7 @@ test('§5 identity: citizenship number exactly 11 digits; §5 identity: ID seria
   await tc.pressSequentially('1');
   await expect(tc).toHaveValue('12345678901');
   await expect(tc).toHaveAccessibleDescription(
-    'Vatandaşlık Numarası Hatalı 11 hane tamam, ancak bu geçerli bir vatandaşlık numarası değil. Rakamları tek tek kontrol edin.',
+    'Vatandaşlık Numarası Hatalı 11 hane tamam, ancak bu geçerli bir T.C. Kimlik No değil. Rakamları tek tek kontrol edin.',
   );
 
   // Digits or a space in the security word are refused; Turkish letters are letters.
@@ -455,7 +455,7 @@ test('§5 identity: citizenship number exactly 11 digits; §5 identity: ID seria
   );
   expect(refused.status()).toBe(400);
   expect((await refused.json()).details.fields).toEqual({
-    nationality_number: 'Vatandaşlık numaranızı 11 hane olarak, eksiksiz ve doğru yazın.',
+    nationality_number: 'T.C. Kimlik No 11 haneden oluşur; eksiksiz ve doğru yazın.',
     nationality_serial_no: 'Kimlik seri numarası en fazla 11 harf ve rakamdan oluşur.',
     birthdate: 'Doğum tarihini GG/AA/YYYY biçiminde, geçerli bir tarih olarak yazın.',
     security_word: 'Güvenlik kelimesi yalnızca harflerden oluşmalıdır; boşluk ve rakam içeremez.',

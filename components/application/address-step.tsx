@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import useSWR from 'swr';
-import { StepForm, useFocusOnFailure } from '@/components/application/step-form';
+import { StepActions, StepForm, useFocusOnFailure } from '@/components/application/step-form';
 import styles from '@/components/application/wizard.module.css';
 import { InfrastructureResultView } from '@/components/application/infrastructure-result';
 import { useErrorText } from '@/components/ui/error-text';
@@ -225,13 +225,13 @@ export function AddressStep({
         </Notice>
       ) : null}
 
-      {suitable && !otherDistrict ? (
-        <div className={styles.actions}>
+      <StepActions>
+        {suitable && !otherDistrict ? (
           <Button type="submit" disabled={submitting || checking} aria-busy={submitting || checking || undefined}>
             {t('submit')}
           </Button>
-        </div>
-      ) : null}
+        ) : null}
+      </StepActions>
     </StepForm>
   );
 }

@@ -17,7 +17,7 @@ import { WizardHeader } from '@/components/application/wizard-header';
 import styles from '@/components/application/wizard.module.css';
 import { useErrorDialog } from '@/components/popups/dialogs';
 import { useLoader } from '@/components/popups/loader';
-import { useNotify } from '@/components/popups/notifications';
+import { useDismissOnChange, useNotify } from '@/components/popups/notifications';
 import { useNoCodePopup } from '@/components/application/no-code-popup';
 import { usePopup } from '@/components/popups/registry';
 import { useCurrentUser } from '@/components/session/session-provider';
@@ -26,6 +26,7 @@ import { callApi, fileApi } from '@/lib/api/client';
 import type { Campaign, Country, InfrastructureResult, Job, Option, Product } from '@/lib/api/types';
 import type { Flow } from '@/lib/application/draft';
 import { type FlowState, flowTables, shownStepIndex, type StepName, stepsOf } from '@/lib/application/flow';
+import { somethingTyped } from '@/lib/application/leave';
 import { offerOf } from '@/lib/application/offer';
 import { receiptOf, type StepOutcome, type Submission, submitStep, type SubmitDeps } from '@/lib/application/submit';
 import { hashOfView } from '@/lib/account/views';
@@ -80,6 +81,8 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
   const current = shownStepIndex(state, Number(searchParams.get('adim') ?? '1'), loggedIn);
   const step = steps[current]!.name;
   const busy = state.submitting !== null;
+  // Notifications and toasts close when the step changes or the wizard finishes (issue 40).
+  useDismissOnChange(state.receipt ? 'received' : step);
 
   // Moving between steps puts focus on the step, so screen readers hear where they are.
   useEffect(() => {
@@ -253,7 +256,7 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
 
   return (
     <div className={`container ${styles.wizard}`}>
-      <WizardHeader title={table.title} steps={steps} current={current} onClose={close} />
+      <WizardHeader title={table.title} steps={steps} current={current} askFirst={somethingTyped(state)} onClose={close} />
       <div className={styles.layout}>
         <div>
           <h2 ref={headingRef} tabIndex={-1} className="visually-hidden">

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { type ReactNode, useEffect, useId } from 'react';
 import { Controller, type FieldError, useForm, useWatch } from 'react-hook-form';
+import { StepActions } from '@/components/application/step-form';
 import styles from '@/components/application/wizard.module.css';
 import { useErrorText } from '@/components/ui/error-text';
 import { Button } from '@/components/ui/button';
@@ -241,11 +242,11 @@ export function IdentityStep({
         setFocus('nationality_number');
       })}
 
-      <div className={styles.actions}>
+      <StepActions>
         <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>
           {t('submit')}
         </Button>
-      </div>
+      </StepActions>
     </form>
   );
 }

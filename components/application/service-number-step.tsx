@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
-import { StepForm, useFocusOnFailure } from '@/components/application/step-form';
+import { StepActions, StepForm, useFocusOnFailure } from '@/components/application/step-form';
 import styles from '@/components/application/wizard.module.css';
 import { useErrorText } from '@/components/ui/error-text';
 import { Button } from '@/components/ui/button';
@@ -81,7 +81,7 @@ export function ServiceNumberStep({
     <StepForm onSubmit={() => void lookUp()}>
       <h2>{t('heading')}</h2>
       <p className={styles.lead}>{t('lead')}</p>
-      {error ? <ErrorSummary items={[{ id: inputId, label: error.title ?? t('label') }]} /> : null}
+      {error ? <ErrorSummary items={[{ id: inputId, label: t('label') }]} /> : null}
       <Field id={inputId} label={t('label')} hint={t('hint')} error={message}>
         <Input
           {...describedBy(inputId, { hint: t('hint'), error: message })}
@@ -109,11 +109,11 @@ export function ServiceNumberStep({
         <summary>{t('whereTitle')}</summary>
         <p>{t('whereText')}</p>
       </details>
-      <div className={styles.actions}>
+      <StepActions>
         <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
           {t('submit')}
         </Button>
-      </div>
+      </StepActions>
     </StepForm>
   );
 }

@@ -67,8 +67,10 @@ export function useVerification(state: FlowState, deps: StepCallDeps) {
       popups.close(id);
       if (!answer) return;
       deps.dispatch({ type: 'verified', kind: check.kind, value: check.value, hash: answer.hash, now: deps.now() });
-      // A timed notification in the right-side info bar (spec §2): the upstream's confirmation.
-      notify.success(answer.message || `${t(kind)}: ${t('verified')}`, { id: `verified-${kind}` });
+      // The step shows it where it happened (the green 'Doğrulandı' beside the value), so nothing is
+      // drawn over the form (a timed notification covered the consents on a phone, the finish
+      // screen's number after filing); screen readers hear the upstream's confirmation.
+      notify.announce(answer.message || `${t(kind)}: ${t('verified')}`);
     };
     popups.open({
       id,

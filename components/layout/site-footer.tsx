@@ -1,20 +1,62 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import styles from '@/components/layout/site-footer.module.css';
 import { APP_VERSION } from '@/lib/app-version';
+import { COMPANY, LEGAL_ANCHORS } from '@/lib/company';
 import { Link } from '@/lib/i18n/navigation';
 
+/**
+ * The footer a buyer can trust: the support line, the legal texts (the KVKK notice and the
+ * contract the application asks to approve, on the legal page), who the provider is and where;
+ * the version last and small, for support rather than buyers.
+ */
 export async function SiteFooter({ siteName }: { siteName: string }) {
   const t = await getTranslations('footer');
+  const consents = await getTranslations('consents');
+  // The company's name and address (and the brand) are Turkish: marked so on an English page.
+  const turkish = (await getLocale()) === 'tr' ? undefined : 'tr';
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.inner}`}>
+        <section aria-labelledby="footer-support" className={styles.column}>
+          <h2 id="footer-support" className={styles.heading}>
+            {t('support')}
+          </h2>
+          <p>
+            <a href={`tel:${COMPANY.supportPhoneDial}`} className={styles.phone}>
+              {COMPANY.supportPhone}
+            </a>
+          </p>
+          <p>
+            <Link href="/nasil-yapilir">{t('howTo')}</Link>
+          </p>
+        </section>
+        <nav aria-labelledby="footer-legal" className={styles.column}>
+          <h2 id="footer-legal" className={styles.heading}>
+            {t('legal')}
+          </h2>
+          <ul className={styles.links}>
+            {(['kvkk', 'contract', 'marketing'] as const).map((kind) => (
+              <li key={kind}>
+                <Link href={{ pathname: '/yasal', hash: LEGAL_ANCHORS[kind] }}>{consents(`${kind}.title`)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-company" className={styles.column}>
+          <h2 id="footer-company" className={styles.heading}>
+            {t('company')}
+          </h2>
+          <p lang={turkish}>{COMPANY.legalName}</p>
+          <address lang={turkish} className={styles.address}>
+            {COMPANY.address}
+          </address>
+        </section>
+      </div>
+      <div className={`container ${styles.bottom}`}>
         <p>
-          © {siteName}. {t('rights')}
+          © <span lang={turkish}>{siteName}</span>. {t('rights')}
         </p>
-        <p>
-          <Link href="/nasil-yapilir">{t('howTo')}</Link>
-        </p>
-        <p>{t('version', { version: APP_VERSION })}</p>
+        <p className={styles.version}>{t('version', { version: APP_VERSION })}</p>
       </div>
     </footer>
   );

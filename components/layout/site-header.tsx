@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { HeaderAccount, HeaderContact } from '@/components/layout/header-actions';
 import { HeaderMenu } from '@/components/layout/header-menu';
 import styles from '@/components/layout/site-header.module.css';
@@ -8,6 +8,8 @@ import { Link } from '@/lib/i18n/navigation';
 
 export async function SiteHeader({ siteName }: { siteName: string }) {
   const t = await getTranslations('header');
+  // The brand is a Turkish name: marked so on an English page.
+  const turkish = (await getLocale()) === 'tr' ? undefined : 'tr';
   return (
     <header className={styles.header}>
       <a href="#content" className={styles.skip}>
@@ -16,7 +18,7 @@ export async function SiteHeader({ siteName }: { siteName: string }) {
       <div className={`container ${styles.bar}`}>
         <Link href="/" className={styles.logo}>
           <Logo />
-          <span>{siteName}</span>
+          <span lang={turkish}>{siteName}</span>
         </Link>
         <nav className={styles.nav} aria-label={t('navigation')}>
           <HeaderMenu>

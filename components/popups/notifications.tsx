@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { type ComponentType, createContext, type CSSProperties, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { type ComponentType, createContext, type CSSProperties, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ToasterProps } from 'sonner';
 import styles from '@/components/popups/overlays.module.css';
 import { TopLayerPortal } from '@/components/popups/top-layer-portal';
@@ -38,10 +38,22 @@ export interface NotifyApi {
    * all. The same id (default: type and message) never shows twice.
    */
   toast: (message: string, options?: { id?: string; type?: ToastType; description?: string }) => void;
+  /**
+   * Says `message` to screen readers only (a polite live region, nothing drawn): for a confirmation
+   * the page already shows where it happened, such as the green 'Doğrulandı' of a verified phone.
+   */
+  announce: (message: string) => void;
+  /**
+   * Closes every notification of the info bar and every toast: what they told belongs to a screen
+   * the person has left (a wizard's step, the wizard itself).
+   */
+  dismissAll: () => void;
 }
 
 interface BarState {
   list: InfoNotification[];
+  /** The text of the screen-reader-only live region (`announce`). */
+  announcement: string;
   dismiss: (id: string) => void;
   drop: (id: string) => void;
   /** A toast was asked for: the toaster (sonner) is loaded and mounted from then on. */
@@ -52,6 +64,9 @@ const NotifyContext = createContext<NotifyApi | null>(null);
 const BarContext = createContext<BarState | null>(null);
 
 let notificationCount = 0;
+
+/** sonner was asked for (a toast was shown or due): `dismissAll` closes its toasts too. */
+let toasterLoaded = false;
 
 /**
  * Settles once the toaster is mounted: its live region is in the page a frame before the first
@@ -69,6 +84,7 @@ function reducedMotion() {
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [list, setList] = useState<InfoNotification[]>([]);
   const [toasterWanted, setToasterWanted] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
 
   const leave = useCallback((matches: (item: InfoNotification) => boolean) => setList((current) => markLeaving(current, matches)), []);
   const drop = useCallback((id: string) => setList((current) => removeNotification(current, id)), []);
@@ -94,6 +110,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
       clear: () => leave(() => true),
       toast: (message, { id, type, description } = {}) => {
         const askedAt = Date.now();
+        toasterLoaded = true;
         setToasterWanted(true);
         void Promise.all([import('sonner'), toasterReady]).then(([{ toast }]) => {
           // The toaster loads with the first toast: one it could not show in time is news no more (spec §9).
@@ -102,10 +119,20 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
           show(message, { id: id ?? `${type ?? 'default'}:${message}`, description });
         });
       },
+      // Emptied first, so the same message said twice is heard twice.
+      announce: (message) => {
+        setAnnouncement('');
+        requestAnimationFrame(() => setAnnouncement(message));
+      },
+      dismissAll: () => {
+        leave(() => true);
+        // Only once a toast was asked for is sonner in the page (and its toasts with it).
+        if (toasterLoaded) void import('sonner').then(({ toast }) => toast.dismiss());
+      },
     };
   }, [leave]);
 
-  const bar = useMemo<BarState>(() => ({ list, dismiss: api.remove, drop, toasterWanted }), [list, api.remove, drop, toasterWanted]);
+  const bar = useMemo<BarState>(() => ({ list, announcement, dismiss: api.remove, drop, toasterWanted }), [list, announcement, api.remove, drop, toasterWanted]);
 
   return (
     <NotifyContext.Provider value={api}>
@@ -119,6 +146,21 @@ export function useNotify(): NotifyApi {
   const api = useContext(NotifyContext);
   if (!api) throw new Error('useNotify needs the NotificationsProvider (mounted in the locale layout)');
   return api;
+}
+
+/**
+ * Closes the notifications and toasts whenever `screen` changes (not on the first render): a
+ * wizard's step, or its finish line, is a new screen, and messages about the last one would only
+ * cover it.
+ */
+export function useDismissOnChange(screen: string) {
+  const { dismissAll } = useNotify();
+  const last = useRef(screen);
+  useEffect(() => {
+    if (last.current === screen) return;
+    last.current = screen;
+    dismissAll();
+  }, [screen, dismissAll]);
 }
 
 function NotificationItem({ item, paused }: { item: InfoNotification; paused: boolean }) {
@@ -157,7 +199,7 @@ function NotificationItem({ item, paused }: { item: InfoNotification; paused: bo
  * at once. Timers pause while the pointer or focus is on the bar, so nothing closes under the reader.
  */
 export function InfoBar() {
-  const { list } = useContext(BarContext)!;
+  const { list, announcement } = useContext(BarContext)!;
   const t = useTranslations('notify');
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -187,6 +229,9 @@ export function InfoBar() {
             <NotificationItem key={item.id} item={item} paused={paused} />
           ))}
         </ul>
+        <p className="visually-hidden" aria-live="polite">
+          {announcement}
+        </p>
       </div>
     </TopLayerPortal>
   );

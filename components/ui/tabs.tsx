@@ -50,7 +50,7 @@ export function Tabs<K extends string>({
 
   return (
     <div className={styles[look]}>
-      <div role="tablist" aria-label={label} className={styles.tabList} onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={label} className={`${styles.tabList} ${items.length === 1 ? styles.single : ''}`} onKeyDown={onKeyDown}>
         {items.map((item) => {
           const active = item.key === selected;
           return (

@@ -18,6 +18,7 @@ export const routing = defineRouting({
   pathnames: {
     '/': '/',
     '/nasil-yapilir': { tr: '/nasil-yapilir', en: '/how-to' },
+    '/yasal': { tr: '/yasal', en: '/legal' },
   },
 });
 

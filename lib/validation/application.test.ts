@@ -51,8 +51,8 @@ const TOO_LONG = { tr: 'Bu alan çok uzun.', en: 'This field is too long.' };
 const INVALID = { tr: 'Lütfen değeri kontrol edin.', en: 'Please check the value.' };
 const SERIAL = { tr: 'Kimlik seri numarası en fazla 11 harf ve rakamdan oluşur.', en: 'The ID serial number has at most 11 letters and digits.' };
 const CITIZENSHIP = {
-  tr: 'Vatandaşlık numaranızı 11 hane olarak, eksiksiz ve doğru yazın.',
-  en: 'Enter your 11-digit citizenship number completely and correctly.',
+  tr: 'T.C. Kimlik No 11 haneden oluşur; eksiksiz ve doğru yazın.',
+  en: 'The Turkish ID number has 11 digits; enter it completely and correctly.',
 };
 const CAMPAIGN_CODE = { tr: 'Kampanya kodunuz eksik veya hatalı.', en: 'Your campaign code is missing or wrong.' };
 const REFERENCE_CODE = { tr: 'Referans kodunuz eksik veya hatalı.', en: 'Your reference code is missing or wrong.' };
@@ -149,8 +149,8 @@ describe('identitySchema', () => {
   it('a citizenship number of 11 digits whose checksum fails says so, under the same title', () => {
     expect(refusals(identitySchema, { ...identity, nationality_number: '10000000147' })).toEqual({
       nationality_number: {
-        tr: '11 hane tamam, ancak bu geçerli bir vatandaşlık numarası değil. Rakamları tek tek kontrol edin.',
-        en: 'All 11 digits are there, but this is not a valid citizenship number. Check the digits one by one.',
+        tr: '11 hane tamam, ancak bu geçerli bir T.C. Kimlik No değil. Rakamları tek tek kontrol edin.',
+        en: 'All 11 digits are there, but this is not a valid Turkish ID number. Check the digits one by one.',
       },
     });
   });

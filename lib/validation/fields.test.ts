@@ -92,9 +92,9 @@ describe('nationalityNumber', () => {
     expect(accepted(schema, '10000000214')).toBe('10000000214');
     expect(refusal(schema, '1234')).toEqual({
       trTitle: 'Vatandaşlık Numarası Hatalı',
-      tr: 'Vatandaşlık numaranızı 11 hane olarak, eksiksiz ve doğru yazın.',
+      tr: 'T.C. Kimlik No 11 haneden oluşur; eksiksiz ve doğru yazın.',
       enTitle: 'Invalid citizenship number',
-      en: 'Enter your 11-digit citizenship number completely and correctly.',
+      en: 'The Turkish ID number has 11 digits; enter it completely and correctly.',
     });
   });
 

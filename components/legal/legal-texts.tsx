@@ -1,0 +1,48 @@
+import { getLocale, getTranslations } from 'next-intl/server';
+import styles from '@/components/legal/legal-texts.module.css';
+import { COMPANY, LEGAL_ANCHORS } from '@/lib/company';
+import type { ConsentKind } from '@/lib/validation/consents';
+
+const kinds: ConsentKind[] = ['kvkk', 'contract', 'marketing'];
+
+/**
+ * The legal page: who provides the service (lib/company.ts) and the full texts the application's
+ * consents ask for (messages/*.json `consents`, the same the wizard opens), each at its anchor,
+ * readable before applying and from every page's footer.
+ */
+export async function LegalTexts() {
+  const t = await getTranslations('legal');
+  const consents = await getTranslations('consents');
+  // The company's name and address are Turkish data: marked so on an English page.
+  const turkish = (await getLocale()) === 'tr' ? undefined : 'tr';
+  return (
+    <article className={`container ${styles.page}`}>
+      <h1>{t('heading')}</h1>
+      <p className={styles.lead}>{t('lead')}</p>
+      <section id="saglayici" aria-labelledby="saglayici-heading" className={styles.section}>
+        <h2 id="saglayici-heading">{t('provider')}</h2>
+        <dl className={styles.facts}>
+          <dt>{t('legalName')}</dt>
+          <dd lang={turkish}>{COMPANY.legalName}</dd>
+          <dt>{t('address')}</dt>
+          <dd lang={turkish}>{COMPANY.address}</dd>
+          <dt>{t('support')}</dt>
+          <dd>
+            <a href={`tel:${COMPANY.supportPhoneDial}`}>{COMPANY.supportPhone}</a>
+          </dd>
+        </dl>
+      </section>
+      {kinds.map((kind) => (
+        <section key={kind} id={LEGAL_ANCHORS[kind]} aria-labelledby={`${LEGAL_ANCHORS[kind]}-heading`} className={styles.section}>
+          <h2 id={`${LEGAL_ANCHORS[kind]}-heading`}>{consents(`${kind}.title`)}</h2>
+          {consents(`${kind}.text`)
+            .split('\n\n')
+            .map((paragraph) => (
+              <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+            ))}
+          <p className={styles.version}>{consents('versionLabel', { version: consents(`${kind}.version`) })}</p>
+        </section>
+      ))}
+    </article>
+  );
+}
