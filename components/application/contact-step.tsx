@@ -6,7 +6,7 @@ import styles from '@/components/application/wizard.module.css';
 import type { VerificationKind } from '@/components/application/verification-form';
 import { consentBoxId, ConsentChecks, missingConsents } from '@/components/application/consent-checks';
 import { DecisionFigures } from '@/components/application/decision-figures';
-import { useFocusOnFailure } from '@/components/application/step-form';
+import { StepActions, useFocusOnFailure } from '@/components/application/step-form';
 import type { ConsentChoices } from '@/lib/validation/consents';
 import type { Cart } from '@/lib/domain/pricing';
 import { Button } from '@/components/ui/button';
@@ -72,22 +72,25 @@ export function ContactStep({
         <>
           <ConsentChecks id={consentsId} choices={consents} onChange={onConsentsChange} showMissing={tried} />
           <DecisionFigures cart={cart} />
-          <div className={styles.actions}>
-            <Button
-              onClick={() => {
-                const unticked = missingConsents(consents);
-                setTried(unticked.length > 0);
-                if (unticked.length > 0) failed();
-                else onSubmit();
-              }}
-              disabled={submitting}
-              aria-busy={submitting || undefined}
-            >
-              {t('submit')}
-            </Button>
-          </div>
         </>
       ) : null}
+      {/* 'Geri' at the foot of the step from the start; the filing button once both are verified. */}
+      <StepActions>
+        {phone && mail ? (
+          <Button
+            onClick={() => {
+              const unticked = missingConsents(consents);
+              setTried(unticked.length > 0);
+              if (unticked.length > 0) failed();
+              else onSubmit();
+            }}
+            disabled={submitting}
+            aria-busy={submitting || undefined}
+          >
+            {t('submit')}
+          </Button>
+        ) : null}
+      </StepActions>
     </div>
   );
 }

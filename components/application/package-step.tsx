@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { type ReactNode, useId, useState, useTransition } from 'react';
-import { StepForm, useFocusOnFailure } from '@/components/application/step-form';
+import { StepActions, StepForm, useFocusOnFailure } from '@/components/application/step-form';
 import styles from '@/components/application/wizard.module.css';
 import { consentBoxId, ConsentChecks, missingConsents } from '@/components/application/consent-checks';
 import { DecisionFigures } from '@/components/application/decision-figures';
@@ -236,12 +236,12 @@ export function PackageStep({
       {/* A customer files here: the price and the commitment stay in view by the button on a phone. */}
       {consents ? <DecisionFigures cart={cart} /> : null}
 
-      <div className={styles.actions}>
+      <StepActions>
         {/* Never pale and silent: pressed before a package or the consents, it says what to do. */}
         <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>
           {nextLabel}
         </Button>
-      </div>
+      </StepActions>
     </StepForm>
   );
 }
