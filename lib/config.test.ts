@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '@/lib/config';
+import { ConfigError, dialable, parseConfig } from '@/lib/config';
 
 const secret = 'x'.repeat(32);
 const token = 'a-real-service-token';
@@ -138,5 +138,18 @@ describe('parseConfig', () => {
       expect(parseConfig({ SESSION_SECRET: secret, REVALIDATE_SECRET: 'r'.repeat(32) }).revalidateSecret).toBe('r'.repeat(32));
       expect(() => parseConfig({ SESSION_SECRET: secret, REVALIDATE_SECRET: 'short' })).toThrow(/REVALIDATE_SECRET/);
     });
+  });
+});
+
+describe('the provider shown to buyers', () => {
+  it('takes the legal name, the address and the support line from the environment, the line also in the form tel: dials', () => {
+    const { company } = parseConfig({ SESSION_SECRET: secret, COMPANY_LEGAL_NAME: 'Örnek Telekom A.Ş.', COMPANY_ADDRESS: 'Atatürk Cad. 5, Ankara', SUPPORT_PHONE: '0212 555 12 34' });
+    expect(company).toEqual({ legalName: 'Örnek Telekom A.Ş.', address: 'Atatürk Cad. 5, Ankara', supportPhone: '0212 555 12 34', supportPhoneDial: '+902125551234' });
+  });
+
+  it('dials a number written with +90 or 90 the same way, and refuses one that is not Turkish', () => {
+    expect(dialable('+90 850 000 00 00')).toBe('+908500000000');
+    expect(dialable('90 850 000 00 00')).toBe('+908500000000');
+    expect(() => parseConfig({ SESSION_SECRET: secret, SUPPORT_PHONE: '555-1234' })).toThrow(/SUPPORT_PHONE/);
   });
 });

@@ -24,6 +24,13 @@ const envSchema = z.object({
   SANDBOX_PORT: positiveInt(41_900),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   NEXT_PUBLIC_SITE_NAME: z.string().min(1).default('Hat İnternet'),
+  // Who runs the site, as the footer and the legal page show it (the spec names none: the defaults are this demo's).
+  COMPANY_LEGAL_NAME: z.string().min(1).default('Hat İnternet Telekomünikasyon A.Ş.'),
+  COMPANY_ADDRESS: z.string().min(1).default('Örnek Mah. Deneme Cad. No: 1, 34000 Kadıköy/İstanbul'),
+  SUPPORT_PHONE: z
+    .string()
+    .regex(/^(\+?90|0)[\d ]{10,13}$/, 'must be a Turkish number such as 0850 000 00 00')
+    .default('0850 000 00 00'),
   SITE_URL: optionalUrl,
   PORT: positiveInt(3000),
   REDIS_URL: optionalUrl,
@@ -54,6 +61,8 @@ export interface Config {
   /** Secure cookies: on in production unless SESSION_COOKIE_SECURE=false (plain-HTTP test hosts). */
   cookieSecure: boolean;
   siteName: string;
+  /** The provider's legal name, registered address and support line (as shown, and for `tel:`). */
+  company: { legalName: string; address: string; supportPhone: string; supportPhoneDial: string };
   /** Origin of canonical links, hreflang, the sitemap and robots.txt: SITE_URL, else the served port. */
   siteUrl: string;
   redisUrl: string | undefined;
@@ -175,6 +184,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     sessionSecret,
     cookieSecure: e.SESSION_COOKIE_SECURE ? e.SESSION_COOKIE_SECURE === 'true' : e.NODE_ENV === 'production',
     siteName: e.NEXT_PUBLIC_SITE_NAME,
+    company: { legalName: e.COMPANY_LEGAL_NAME, address: e.COMPANY_ADDRESS, supportPhone: e.SUPPORT_PHONE, supportPhoneDial: dialable(e.SUPPORT_PHONE) },
     siteUrl: e.SITE_URL?.replace(/\/+$/, '') ?? `http://localhost:${e.PORT}`,
     redisUrl: e.REDIS_URL,
     rateLimit: { codesPerIp: budgets.codeSendIp.points, codesPerTarget: budgets.codeSendTarget.points },
@@ -187,6 +197,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     addressCacheMs: e.ADDRESS_CACHE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/** A Turkish number as written (0850 000 00 00, +90 850 …) in the form a `tel:` link dials: +908500000000. */
+export function dialable(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return `+90${digits.replace(/^(90|0)/, '')}`;
 }
 
 let cached: Config | undefined;

@@ -1,7 +1,8 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import styles from '@/components/layout/site-footer.module.css';
 import { APP_VERSION } from '@/lib/app-version';
-import { COMPANY, LEGAL_ANCHORS } from '@/lib/company';
+import { LEGAL_ANCHORS } from '@/lib/company';
+import { getConfig } from '@/lib/config';
 import { Link } from '@/lib/i18n/navigation';
 
 /**
@@ -14,6 +15,7 @@ export async function SiteFooter({ siteName }: { siteName: string }) {
   const consents = await getTranslations('consents');
   // The company's name and address (and the brand) are Turkish: marked so on an English page.
   const turkish = (await getLocale()) === 'tr' ? undefined : 'tr';
+  const company = getConfig().company;
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.inner}`}>
@@ -22,8 +24,8 @@ export async function SiteFooter({ siteName }: { siteName: string }) {
             {t('support')}
           </h2>
           <p>
-            <a href={`tel:${COMPANY.supportPhoneDial}`} className={styles.phone}>
-              {COMPANY.supportPhone}
+            <a href={`tel:${company.supportPhoneDial}`} className={styles.phone}>
+              {company.supportPhone}
             </a>
           </p>
           <p>
@@ -46,9 +48,9 @@ export async function SiteFooter({ siteName }: { siteName: string }) {
           <h2 id="footer-company" className={styles.heading}>
             {t('company')}
           </h2>
-          <p lang={turkish}>{COMPANY.legalName}</p>
+          <p lang={turkish}>{company.legalName}</p>
           <address lang={turkish} className={styles.address}>
-            {COMPANY.address}
+            {company.address}
           </address>
         </section>
       </div>

@@ -1,6 +1,7 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import styles from '@/components/legal/legal-texts.module.css';
-import { COMPANY, LEGAL_ANCHORS } from '@/lib/company';
+import { LEGAL_ANCHORS } from '@/lib/company';
+import { getConfig } from '@/lib/config';
 import type { ConsentKind } from '@/lib/validation/consents';
 
 const kinds: ConsentKind[] = ['kvkk', 'contract', 'marketing'];
@@ -15,6 +16,7 @@ export async function LegalTexts() {
   const consents = await getTranslations('consents');
   // The company's name and address are Turkish data: marked so on an English page.
   const turkish = (await getLocale()) === 'tr' ? undefined : 'tr';
+  const company = getConfig().company;
   return (
     <article className={`container ${styles.page}`}>
       <h1>{t('heading')}</h1>
@@ -23,12 +25,12 @@ export async function LegalTexts() {
         <h2 id="saglayici-heading">{t('provider')}</h2>
         <dl className={styles.facts}>
           <dt>{t('legalName')}</dt>
-          <dd lang={turkish}>{COMPANY.legalName}</dd>
+          <dd lang={turkish}>{company.legalName}</dd>
           <dt>{t('address')}</dt>
-          <dd lang={turkish}>{COMPANY.address}</dd>
+          <dd lang={turkish}>{company.address}</dd>
           <dt>{t('support')}</dt>
           <dd>
-            <a href={`tel:${COMPANY.supportPhoneDial}`}>{COMPANY.supportPhone}</a>
+            <a href={`tel:${company.supportPhoneDial}`}>{company.supportPhone}</a>
           </dd>
         </dl>
       </section>
