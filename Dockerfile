@@ -15,7 +15,7 @@
 # rate limits across instances), TRUSTED_PROXY_HOPS (the proxies in front that append to
 # X-Forwarded-For; 0 = the socket is the client), RATE_LIMIT_FACTOR and the other budgets of the
 # limits table (README, SECURITY.md), UPLOADS_IN_FLIGHT, SETTINGS_CACHE_SECONDS,
-# SESSION_COOKIE_SECURE, NEXT_PUBLIC_SITE_NAME, LOG_LEVEL, PORT.
+# SESSION_COOKIE_SECURE, NEXT_PUBLIC_SITE_NAME, COMPANY_LEGAL_NAME, COMPANY_ADDRESS, SUPPORT_PHONE, LOG_LEVEL, PORT.
 # A missing or malformed variable stops the server at start with one line naming it, and so does
 # a production posture that is not strict: no API_BASE_URL, an http upstream other than loopback,
 # a session secret under 32 characters, or the sandbox's public service token.
