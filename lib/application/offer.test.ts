@@ -66,5 +66,8 @@ describe('offerOf: what a wizard’s state can buy', () => {
     expect(fresh.connectionType).toBe(1);
     expect(fresh.setupFee).toEqual({ fullPrice: 1800, installmentCount: 12, installmentPrice: 150, upfrontPrice: 999, upfrontSaving: 801 });
     expect(offerOf(transfer('1712345678', null), withSetup, null, new Date('2026-11-26')).setupFee).toBeNull();
+    // Before a choice the fee is the line type's first tariff that has one, not simply the first tariff.
+    const firstWithout = [{ ...tariff(3, 1), setup_prices: [] }, { ...tariff(1, 1), setup_prices: fibreSetup }];
+    expect(offerOf({ ...emptyFlowState('new'), infrastructure }, firstWithout, null, new Date('2026-11-26')).setupFee?.upfrontSaving).toBe(801);
   });
 });
