@@ -7,7 +7,8 @@ import { acceptConsents } from './support/consents';
 import { registerCustomer } from './support/register';
 import { latestCode, sandbox } from './support/sandbox';
 import { closedPort, type RunningSandbox, type RunningSite, startSandbox, startSite } from './support/servers';
-import { chooseAddress, chooseLevel, reachIdentity } from './support/wizard';
+import { chooseAddress, chooseLevel } from './support/wizard';
+import { startAtIdentity } from './support/flow-state';
 
 // Issue 38, the spec's last loose ends: countries from their own call, one public origin for every
 // self-reference, subscriptions newest first whatever the upstream sends, the empty subscription
@@ -87,7 +88,8 @@ test.describe('an upstream of its own, switched where the spec leaves it open', 
     test.slow();
     // An upstream whose settings carry no countries: the list comes from the countries call.
     await sandbox('/__sandbox/settings/countries', { included: false }, upstream.url);
-    await reachIdentity(page, 'Daire 2', () => page.goto(`${site.url}/?basvuru=yeni`));
+    // Address and package through their calls (the steps are application.spec.ts's): the identity step is the subject.
+    await startAtIdentity(page, 'Daire 2', { base: site.url, sandboxBase: upstream.url });
     const nationality = page.getByLabel('Uyruk');
     const options = nationality.getByRole('option');
     await expect(nationality).toHaveValue('TR');
