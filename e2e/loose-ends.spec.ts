@@ -274,7 +274,6 @@ test('§9 toasts: maximum animation delay 6000 ms: a toast that cannot start wit
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
     const customer = await registerCustomer(page.request);
-    await page.clock.install();
     await page.goto('/');
     await page.evaluate(() => {
       const seen: string[] = [];
@@ -284,6 +283,8 @@ test('§9 toasts: maximum animation delay 6000 ms: a toast that cannot start wit
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     });
     const profile = await openProfile(page, customer.name);
+    // The fake clock from here on only (installed into the open page): the page loads and the profile opens in real time.
+    await page.clock.install();
     let held = 0;
     let release = () => {};
     const arrived = new Promise<void>((resolve) => (release = resolve));
