@@ -4,8 +4,8 @@ import { openHeaderMenu } from './support/header';
 import { latestCode, sandbox } from './support/sandbox';
 import { closedPort, type RunningSandbox, type RunningSite, startSandbox, startSite } from './support/servers';
 import { acceptConsents } from './support/consents';
-import { randomMail, randomNationalityNumber, randomPhone } from './support/people';
-import { chooseAddress, fillIdentity, newApplicant, verifyContact } from './support/wizard';
+import { randomNationalityNumber } from './support/people';
+import { startAtAddress, startAtIdentity, startReadyToFile } from './support/flow-state';
 
 /**
  * Every call shows progress, and a slow upstream is told and bounded (API_TIMEOUT_MS): a site and
@@ -35,9 +35,12 @@ test.afterAll(async () => {
 });
 test.afterEach(() => sandbox('/__sandbox/slow', { ms: 0 }, upstream.url));
 
+/** This site's sandbox and the site, for the helpers that reach a step through the real calls. */
+const here = () => ({ base: site.url, sandboxBase: upstream.url });
+
+/** The address step with door 3 chosen (the cascade is application.spec.ts's), nothing sent yet. */
 async function atAddress(page: Page) {
-  await page.goto(`${site.url}/?basvuru=yeni`);
-  await chooseAddress(page, 'Daire 3');
+  await startAtAddress(page, 'Daire 3', here());
   await expect(page.getByText('Altyapınız 100 Mbps hıza kadar destekliyor.')).toBeVisible();
 }
 
@@ -119,12 +122,8 @@ test('the contact form at the bound: Tekrar dene sends what was typed again', as
 });
 
 test('a slow call inside a step (a campaign code): the overlay covers it and says it is still running, then the code applies', async ({ page }) => {
-  await atAddress(page);
-  await page.getByRole('button', { name: 'Paket Seç' }).click();
-  await page.getByRole('radio').first().check();
-  await page.getByLabel('Kurulum ücreti ödeme yöntemi').selectOption({ label: '12 X 150 TL' });
-  await page.getByRole('button', { name: 'Nüfus Bilgilerini Ekle' }).click();
-  await expect(page.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toBeVisible();
+  // Address and package answered through their calls: the slow call here is the code's.
+  await startAtIdentity(page, 'Daire 3', here());
   await page.getByLabel('T.C. Kimlik No').pressSequentially(randomNationalityNumber());
   const box = page.getByRole('region', { name: 'Kampanya veya referans kodu' });
   await box.getByRole('textbox', { name: 'Kampanya kodu', exact: true }).fill('KAMPANYA50');
@@ -163,23 +162,12 @@ test("a slow login: each step's button is busy while its call runs and sends onc
 });
 
 /**
- * A new application walked up to its last button, contact verified and consents given; answers the
- * applicant and the filing calls the page sends from now on.
+ * A new application at its last button, contact verified (the earlier steps and the verifications
+ * through their real calls: the filing is what these tests are about) and consents given; answers
+ * the applicant and the filing calls the page sends from now on.
  */
 async function readyToFile(page: Page) {
-  const person = newApplicant();
-  const phone = randomPhone();
-  await atAddress(page);
-  await page.getByRole('button', { name: 'Paket Seç' }).click();
-  await page.getByRole('radio').first().check();
-  await page.getByLabel('Kurulum ücreti ödeme yöntemi').selectOption({ label: '12 X 150 TL' });
-  await page.getByRole('button', { name: 'Nüfus Bilgilerini Ekle' }).click();
-  await fillIdentity(page, person);
-  await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
-  await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
-  await expect(page.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
-  await verifyContact(page, 'phone', phone, upstream.url);
-  await verifyContact(page, 'mail', randomMail(), upstream.url);
+  const { person, phone } = await startReadyToFile(page, here());
   await acceptConsents(page);
   const filings: string[] = [];
   page.on('request', (request) => {

@@ -9,6 +9,8 @@ import { addressLevels } from '@/lib/validation/address';
 import { connectionTypeForServiceNumber } from '@/lib/domain/service-number';
 import { bffPost } from './api';
 import { CONSENTS } from './consents';
+import { randomMail, randomPhone } from './people';
+import { latestCode } from './sandbox';
 import { type Identity, newApplicant } from './wizard';
 
 /**
@@ -21,9 +23,9 @@ import { type Identity, newApplicant } from './wizard';
 
 /** Makes a described call as the client fetcher does (lib/api/client.ts): the envelope of a 200. */
 const callMaker =
-  (page: Page): CallMaker =>
+  (page: Page, base = ''): CallMaker =>
   async (call, body) => {
-    const response = await bffPost(page.request, apiCalls[call].path, body);
+    const response = await bffPost(page.request, apiCalls[call].path, body, base);
     expect(response.status(), `${call}: ${await response.text()}`).toBe(200);
     return response.json();
   };
@@ -61,6 +63,14 @@ const identityForm = (person: Identity): IdentityForm => ({
   security_word: person.securityWord,
 });
 
+/** Where the wizard runs: the suite's site unless a test started one of its own (its sandbox beside it). */
+export interface Site {
+  /** The site's origin ('' for the suite's own, the page's baseURL). */
+  base?: string;
+  /** Its sandbox's origin, for the outbox's codes. */
+  sandboxBase?: string;
+}
+
 interface Start {
   flow: Flow;
   /** The inner door of the Kadıköy building (chooseAddress's names). */
@@ -73,8 +83,8 @@ interface Start {
 }
 
 /** Answers a flow's steps up to `last` with their real calls; the state the wizard would store. */
-async function answeredUpTo(page: Page, last: StepName, start: Start): Promise<FlowState> {
-  const make = callMaker(page);
+async function answeredUpTo(page: Page, last: StepName | null, start: Start, { base = '' }: Site = {}): Promise<FlowState> {
+  const make = callMaker(page, base);
   const { address, infrastructure } = await fixtureAddress(make, start.door);
   const identity = identityForm(start.person);
   const { productId, setupPriceIndex } = start;
@@ -83,6 +93,7 @@ async function answeredUpTo(page: Page, last: StepName, start: Start): Promise<F
   let state = flowReducer(emptyFlowState(start.flow), { type: 'edited', change: { address, infrastructure: measured, productId, setupPriceIndex } });
   if (start.serviceNumber) state = flowReducer(state, { type: 'edited', change: { serviceNumber: start.serviceNumber } });
   if (last === 'identity') state = flowReducer(state, { type: 'edited', change: { identity } });
+  if (last === null) return state;
   const input = { consents: CONSENTS, identity: identitySchema.parse(identity) };
   for (const step of flowTables[start.flow].steps) {
     const answer = await step.visitor.send(make, state, input);
@@ -93,11 +104,49 @@ async function answeredUpTo(page: Page, last: StepName, start: Start): Promise<F
 }
 
 /** Opens the wizard on a stored state, at the step after the last one answered, as a reload of the tab would. */
-async function openOn(page: Page, state: FlowState) {
+async function openOn(page: Page, state: FlowState, base = '') {
   // sessionStorage belongs to the site's origin: a first page of it, then the wizard.
-  await page.goto('/nasil-yapilir');
+  await page.goto(`${base}/nasil-yapilir`);
   await page.evaluate(([key, value]) => sessionStorage.setItem(key, value), [`basvuru:${state.flow}`, JSON.stringify(state)] as const);
-  await page.goto(`/?basvuru=${flowTables[state.flow].param}&adim=${state.reached + 1}`);
+  await page.goto(`${base}/?basvuru=${flowTables[state.flow].param}&adim=${state.reached + 1}`);
+}
+
+/**
+ * Verifies a phone and a mail on the state's form with their real calls and the codes from the
+ * outbox, as the contact step's popups do (e2e/support/wizard.ts verifyContact walks them).
+ */
+async function verifiedContact(page: Page, state: FlowState, { base = '', sandboxBase }: Site, phone = randomPhone(), mail = randomMail()): Promise<FlowState> {
+  const make = callMaker(page, base);
+  const hash = (value: string | null | undefined) => {
+    if (!value) throw new Error('a verification call without a form hash');
+    return value;
+  };
+  const phoneRequest = await make('approvePhoneRequest', { form_security_hash: hash(state.formHash), phone });
+  const phoneCheck = await make('approvePhone', {
+    form_security_hash: hash(state.formHash),
+    sms_hash: hash(phoneRequest.hash),
+    phone,
+    sms_code: await latestCode(phone, sandboxBase),
+  });
+  state = flowReducer(state, { type: 'verified', kind: 'phone', value: phone, hash: phoneCheck.hash, now: Date.now() });
+  const mailRequest = await make('approveMailRequest', { form_security_hash: hash(state.formHash), mail });
+  const mailCheck = await make('approveMail', {
+    form_security_hash: hash(state.formHash),
+    mail_hash: hash(mailRequest.hash),
+    mail,
+    mail_code: await latestCode(mail, sandboxBase),
+  });
+  return flowReducer(state, { type: 'verified', kind: 'mail', value: mail, hash: mailCheck.hash, now: Date.now() });
+}
+
+/**
+ * A new application at its address step with `door` chosen and its infrastructure measured, nothing
+ * sent yet: as the step stands once the six levels were picked (the cascade itself is walked by
+ * application.spec.ts's own tests).
+ */
+export async function startAtAddress(page: Page, door = 'Daire 2', site: Site = {}) {
+  await openOn(page, await answeredUpTo(page, null, { flow: 'new', door, productId: null, setupPriceIndex: null, person: newApplicant() }, site), site.base);
+  await expect(page.getByRole('combobox', { name: 'İç Kapı No' })).toHaveValue(door);
 }
 
 /** A new application at its package step (the address answered), nothing chosen on it yet. */
@@ -107,8 +156,8 @@ export async function startAtPackage(page: Page, door = 'Daire 2') {
 }
 
 /** A new application at its identity step (address and package answered): `door`, Limitsiz Fiber 100, 12 X 150 TL. */
-export async function startAtIdentity(page: Page, door = 'Daire 2') {
-  await openOn(page, await answeredUpTo(page, 'package', { flow: 'new', door, productId: 1, setupPriceIndex: 1, person: newApplicant() }));
+export async function startAtIdentity(page: Page, door = 'Daire 2', site: Site = {}) {
+  await openOn(page, await answeredUpTo(page, 'package', { flow: 'new', door, productId: 1, setupPriceIndex: 1, person: newApplicant() }, site), site.base);
   await expect(page.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toBeVisible();
 }
 
@@ -116,6 +165,21 @@ export async function startAtIdentity(page: Page, door = 'Daire 2') {
 export async function startAtContact(page: Page, person: Identity = newApplicant()) {
   await openOn(page, await answeredUpTo(page, 'identity', { flow: 'new', door: 'Daire 2', productId: 1, setupPriceIndex: 1, person }));
   await expect(page.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
+}
+
+/**
+ * A new application at its contact step with a phone and a mail verified (door 3, Limitsiz Fiber 100,
+ * 12 X 150 TL): only the consents and 'Kaydı Tamamla' are left. Answers the person and the phone.
+ */
+export async function startReadyToFile(page: Page, site: Site = {}) {
+  const person = newApplicant();
+  const phone = randomPhone();
+  const start = { flow: 'new', door: 'Daire 3', productId: 1, setupPriceIndex: 1, person } as const;
+  await openOn(page, await verifiedContact(page, await answeredUpTo(page, 'identity', start, site), site, phone), site.base);
+  await expect(page.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cep telefonu: Değiştir' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'E-posta: Değiştir' })).toBeVisible();
+  return { person, phone };
 }
 
 /** A transfer at its identity step (service number, address and package answered): the first tariff of the line's type. */
