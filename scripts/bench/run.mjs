@@ -21,9 +21,10 @@ import { documentHeaders, measureEdgeCost, measureOriginCost, pickStaticChunk } 
 import { buildFloor, buildSite, removeFloor, root, startEdgeTopology, startFloor, startOrigin, workDir } from './servers.mjs';
 
 const DIST = '.next-bench';
-const LIGHTHOUSE_RUNS = 3;
-/** Hard stop: the bench must never run on unattended (it normally takes 11-14 minutes). */
-const WATCHDOG_MS = 25 * 60_000;
+/** Issue 39: a score moves from run to run, so its budgets are on medians of nine runs interleaved with the floor's. */
+const LIGHTHOUSE_RUNS = 9;
+/** Hard stop: the bench must never run on unattended (it normally takes 18-25 minutes). */
+const WATCHDOG_MS = 40 * 60_000;
 const skipBuild = process.argv.includes('--skip-build');
 
 const started = Date.now();
