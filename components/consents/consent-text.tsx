@@ -5,6 +5,7 @@ import { useCallback } from 'react';
 import styles from '@/components/consents/consents.module.css';
 import { usePopups } from '@/components/popups/popup-provider';
 import { CatalogueTexts } from '@/components/ui/catalogue-texts';
+import { Paragraphs } from '@/components/ui/paragraphs';
 
 import type { PopupOpeners } from '@/lib/popups/openers';
 import type { ConsentKind } from '@/lib/validation/consents';
@@ -14,11 +15,7 @@ function ConsentText({ kind }: { kind: ConsentKind }) {
   const t = useTranslations('consents');
   return (
     <div className={styles.text}>
-      {t(`${kind}.text`)
-        .split('\n\n')
-        .map((paragraph) => (
-          <p key={paragraph.slice(0, 40)}>{paragraph}</p>
-        ))}
+      <Paragraphs text={t(`${kind}.text`)} />
       <p className={styles.version}>{t('versionLabel', { version: t(`${kind}.version`) })}</p>
     </div>
   );

@@ -1,5 +1,6 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import styles from '@/components/legal/legal-texts.module.css';
+import { Paragraphs } from '@/components/ui/paragraphs';
 import { LEGAL_ANCHORS } from '@/lib/company';
 import { getConfig } from '@/lib/config';
 import type { ConsentKind } from '@/lib/validation/consents';
@@ -37,11 +38,7 @@ export async function LegalTexts() {
       {kinds.map((kind) => (
         <section key={kind} id={LEGAL_ANCHORS[kind]} aria-labelledby={`${LEGAL_ANCHORS[kind]}-heading`} className={styles.section}>
           <h2 id={`${LEGAL_ANCHORS[kind]}-heading`}>{consents(`${kind}.title`)}</h2>
-          {consents(`${kind}.text`)
-            .split('\n\n')
-            .map((paragraph) => (
-              <p key={paragraph.slice(0, 40)}>{paragraph}</p>
-            ))}
+          <Paragraphs text={consents(`${kind}.text`)} />
           <p className={styles.version}>{consents('versionLabel', { version: consents(`${kind}.version`) })}</p>
         </section>
       ))}
