@@ -24,12 +24,9 @@ const nextConfig: NextConfig = {
   // be answered with the public page's HTML.
   skipProxyUrlNormalize: true,
   // CSS as files, not inlined (experimental.inlineCss, on until issue 39): inlined, every page carried
-  // its CSS twice, once in a <style> and again as text in the RSC payload (home's HTML 73.5 -> 34.8 KB,
-  // 13.6 -> 9.1 KB in gzip), which a phone parses before it hydrates and the origin compresses for
-  // every request. Measured side by side, Lighthouse mobile, medians of 5 interleaved runs: TBT
-  // 853 -> 385 ms on /nasil-yapilir and 964 -> 581 on /en, Performance 75 -> 86 and 76 -> 80, at the
-  // cost of one render-blocking request (LCP 2.63 -> 2.70 s and 2.34 -> 2.67 s); the origin alone
-  // sent / 220 -> 410 req/s (autocannon, 50 connections). The files come from nginx's disk at the edge.
+  // its CSS twice, once in a <style> and again as text in the RSC payload (home's HTML 73.5 -> 34.8 KB),
+  // which a phone parses before it hydrates and the origin compresses for every request. Less blocking
+  // time for one render-blocking request; the figures are in BENCHMARKS.md (issue 39's section).
   // globalNotFound: a path that is no page gets app/global-not-found.tsx, rendered whole on the server.
   experimental: { globalNotFound: true },
   // Local data, other builds and test output are never part of the server bundle.

@@ -23,7 +23,7 @@ import { buildFloor, buildSite, removeFloor, root, startEdgeTopology, startFloor
 const DIST = '.next-bench';
 /** Issue 39: a score moves from run to run, so its budgets are on medians of nine runs interleaved with the floor's. */
 const LIGHTHOUSE_RUNS = 9;
-/** Hard stop: the bench must never run on unattended (it normally takes 18-25 minutes). */
+/** Hard stop: the bench must never run on unattended (it takes about 16 minutes). */
 const WATCHDOG_MS = 40 * 60_000;
 const skipBuild = process.argv.includes('--skip-build');
 
