@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { revalidateTag } from 'next/cache';
 import { getConfig } from '@/lib/config';
+import { forgetRendersUnderWay } from '@/lib/public-page-cache';
 import { SETTINGS_TAG } from '@/lib/settings';
 
 export const dynamic = 'force-dynamic';
@@ -20,5 +21,6 @@ export async function POST(request: Request) {
     return Response.json({ status: false }, { status: 401, headers: { 'WWW-Authenticate': 'Bearer' } });
   }
   revalidateTag(SETTINGS_TAG, { expire: 0 });
+  forgetRendersUnderWay();
   return Response.json({ status: true, data: { revalidated: [SETTINGS_TAG] } });
 }
