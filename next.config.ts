@@ -3,7 +3,16 @@ import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { contentSecurityPolicy, staticSecurityHeaders } from './lib/security-headers';
 
-const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+// Messages precompiled at build time (issue 39): next-intl's loader turns every ICU string of
+// messages/*.json into icu-minify's compiled form, and `use-intl/format-message` becomes its
+// format-only formatter, so no page ships intl-messageformat's parser. It applies to every import of
+// messages/*.json in the build, server code included: a text is read through a translator, never as
+// the string in the file (`t.raw` throws). lib/testing/precompiled-messages.ts loads the catalogues
+// the same way for the tests that hold both shapes to the same words.
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: './lib/i18n/request.ts',
+  experimental: { messages: { path: './messages', format: 'json', locales: 'infer', precompile: true } },
+});
 
 // A second build directory lets two builds run side by side (NEXT_DIST_DIR=.next-b).
 const distDir = process.env.NEXT_DIST_DIR ?? '.next';

@@ -9,7 +9,9 @@ export default defineConfig({
     include: ['lib/**/*.test.ts', 'sandbox/**/*.test.ts', 'scripts/**/*.test.ts', 'app/**/*.test.ts', 'components/**/*.test.ts'],
     environment: 'node',
     // `server-only` throws outside a React server build; tests import server modules directly.
-    server: { deps: { inline: ['server-only'] } },
+    // use-intl is inlined so that a test can stand in for its `use-intl/format-message` import as the
+    // build does (lib/bff/precompiled-catalogues.test.ts).
+    server: { deps: { inline: ['server-only', 'use-intl'] } },
     alias: { 'server-only': fileURLToPath(new URL('./lib/testing/server-only-stub.ts', import.meta.url)) },
   },
 });

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMessages, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useCallback } from 'react';
 import styles from '@/components/consents/consents.module.css';
 import { usePopups } from '@/components/popups/popup-provider';
@@ -26,8 +26,8 @@ function ConsentText({ kind }: { kind: ConsentKind }) {
  * language's catalogue: public pages carry the consents' titles and labels, not their full texts.
  */
 function ConsentTextFromCatalogue({ kind }: { kind: ConsentKind }) {
-  const consents: Partial<Record<ConsentKind, { text?: string }>> = useMessages().consents;
-  if (consents[kind]?.text) return <ConsentText kind={kind} />;
+  const t = useTranslations('consents');
+  if (t.has(`${kind}.text`)) return <ConsentText kind={kind} />;
   return (
     <CatalogueTexts namespace="consents">
       <ConsentText kind={kind} />

@@ -1,4 +1,5 @@
 import 'server-only';
+import { createTranslator } from 'use-intl/core';
 import type { ApiCallName } from '@/lib/api/calls';
 import { getLogger } from '@/lib/logger';
 import type { Consents } from '@/lib/validation/consents';
@@ -7,11 +8,24 @@ import tr from '@/messages/tr.json';
 
 const kinds = ['kvkk', 'contract', 'marketing'] as const;
 
-/** The versions of the texts the site shows now (messages/*.json, `consents.<kind>.version`). */
-export const CONSENT_VERSIONS = Object.fromEntries(kinds.map((kind) => [kind, tr.consents[kind].version])) as Record<(typeof kinds)[number], string>;
+/**
+ * A catalogue's version of each text (messages/*.json, `consents.<kind>.version`), read by
+ * next-intl's translator: the build precompiles the catalogues (next.config.ts), so their values are
+ * read through it, never as the strings in the files.
+ */
+function versionsOf(locale: 'tr' | 'en', messages: typeof tr): Record<(typeof kinds)[number], string> {
+  const t = createTranslator({ locale, messages, namespace: 'consents' });
+  return Object.fromEntries(kinds.map((kind) => [kind, t(`${kind}.version`)])) as Record<(typeof kinds)[number], string>;
+}
+
+/** The versions of the texts the site shows now (the Turkish catalogue's). */
+export const CONSENT_VERSIONS = versionsOf('tr', tr);
 
 /** A text and its translation change together: both catalogues must name the same versions. */
-export const catalogueVersionsAgree = (): boolean => kinds.every((kind) => en.consents[kind].version === tr.consents[kind].version);
+export const catalogueVersionsAgree = (): boolean => {
+  const [turkish, english] = [versionsOf('tr', tr), versionsOf('en', en)];
+  return kinds.every((kind) => english[kind] === turkish[kind]);
+};
 
 /** Whether the person accepted the texts shown now (an older page's versions do not count). */
 export function acceptsCurrentTexts(consents: Consents): boolean {

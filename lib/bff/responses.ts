@@ -19,6 +19,21 @@ const translators = {
   en: createTranslator({ locale: 'en', messages: en, namespace: 'errors' }),
 };
 
+/**
+ * The schema messages (`validation`) by the same formatter: the build precompiles messages/*.json
+ * (next.config.ts), so a text is read through a translator, never as the string in the file.
+ */
+const validationTranslators = {
+  tr: createTranslator({ locale: 'tr', messages: tr, namespace: 'validation' }),
+  en: createTranslator({ locale: 'en', messages: en, namespace: 'validation' }),
+};
+
+/** A schema message's text; one that names no text of the catalogue (zod's own words) is `invalid`'s. */
+function validationText(locale: 'tr' | 'en', key: string): string {
+  const known = Object.hasOwn(catalogues[locale].validation, key);
+  return validationTranslators[locale](known ? (key as ValidationKey) : 'invalid');
+}
+
 /** One of our own error texts (messages/*.json `errors`), its ICU arguments and plurals filled in by next-intl's formatter. */
 export function replyText(locale: 'tr' | 'en', key: keyof Catalogue['errors'], values: Record<string, string | number> = {}): string {
   return translators[locale](key, values);
@@ -56,17 +71,16 @@ export function sessionExpiredResponse(locale: 'tr' | 'en'): Response {
 
 /** One field's schema message (a key under `validation`) as a 400 in the page's language. */
 export function fieldErrorResponse(locale: 'tr' | 'en', field: string, key: ValidationKey): Response {
-  const text = (catalogues[locale].validation as Record<ValidationKey, string>)[key];
+  const text = validationText(locale, key);
   return errorResponse(400, text, undefined, { fields: { [field]: text } });
 }
 
 /** zod issues as `{ field: message }` in the page's language; the first message heads the answer. */
 export function validationResponse(locale: 'tr' | 'en', error: z.ZodError): Response {
-  const texts = catalogues[locale].validation as Record<ValidationKey, string>;
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path.join('.') || '_';
-    fields[field] ??= texts[issue.message as ValidationKey] ?? texts.invalid;
+    fields[field] ??= validationText(locale, issue.message);
   }
   const first = Object.values(fields)[0] ?? replyText(locale, 'invalidRequest');
   return errorResponse(400, first, undefined, { fields });

@@ -29,38 +29,72 @@ function translatorOf(locale: 'tr' | 'en', messages: AbstractIntlMessages): (id:
 }
 const translators = { tr: translatorOf('tr', tr), en: translatorOf('en', en) };
 
-/** A plain template (`{name}` arguments only) can be matched; an ICU plural or select cannot. */
-const isPlain = (template: string) => !/\{\w+,/.test(template);
+/** A catalogue text as literal parts and its `{name}` arguments. */
+type Part = string | { name: string };
+
+/**
+ * The parts of a plain template (literal text and `{name}` arguments only); undefined for anything
+ * else (an ICU plural or select, a tag), which cannot be matched. A message comes in one of two
+ * shapes: the ICU string of messages/*.json (vitest, which reads the files as they are), or the
+ * build's precompiled form (next.config.ts, `experimental.messages.precompile`: next-intl's loader
+ * turns each string into icu-minify's form, a plain text staying a string and a text with
+ * arguments becoming an array of literal strings and `[name]` arguments). Both read the same.
+ */
+function partsOf(message: unknown): Part[] | undefined {
+  if (typeof message === 'string') {
+    if (/\{\w+,|<\w/.test(message)) return undefined;
+    return message
+      .split(/(\{\w+\})/)
+      .filter((part) => part !== '')
+      .map((part) => {
+        const name = /^\{(\w+)\}$/.exec(part)?.[1];
+        return name ? { name } : part;
+      });
+  }
+  if (!Array.isArray(message)) return undefined;
+  const parts: Part[] = [];
+  for (const item of message as unknown[]) {
+    if (typeof item === 'string') parts.push(item);
+    else if (Array.isArray(item) && item.length === 1 && typeof item[0] === 'string') parts.push({ name: item[0] });
+    else return undefined;
+  }
+  return parts;
+}
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function compile(template: string): { pattern: RegExp; names: string[] } {
+function compile(parts: Part[]): { pattern: RegExp; names: string[] } {
   const names: string[] = [];
-  const source = template
-    .split(/(\{\w+\})/)
+  const source = parts
     .map((part) => {
-      const name = /^\{(\w+)\}$/.exec(part)?.[1];
-      if (!name) return escape(part);
-      names.push(name);
+      if (typeof part === 'string') return escape(part);
+      names.push(part.name);
       return '(\\d{1,7})';
     })
     .join('');
   return { pattern: new RegExp(`^${source}$`), names };
 }
 
+/** A message in either shape (`partsOf`): a string, or a precompiled array; not a nested section. */
+const isMessage = (value: unknown): boolean => typeof value === 'string' || Array.isArray(value);
+
 let entries: Entry[] | undefined;
 function catalogue(): Entry[] {
   if (entries) return entries;
   entries = [];
   for (const section of SECTIONS) {
-    const trTexts = tr[section] as Record<string, string>;
-    const enTexts = en[section] as Record<string, string>;
+    const trTexts = tr[section] as Record<string, unknown>;
+    const enTexts = en[section] as Record<string, unknown>;
     for (const [key, trText] of Object.entries(trTexts)) {
       const enText = enTexts[key];
-      if (typeof trText !== 'string' || typeof enText !== 'string') continue;
-      for (const template of [trText, enText]) if (isPlain(template)) entries.push({ ...compile(template), id: `${section}.${key}` });
+      // Both translations must be texts (a nested entry is none, a missing one neither).
+      if (!isMessage(trText) || !isMessage(enText)) continue;
+      for (const template of [trText, enText]) {
+        const parts = partsOf(template);
+        if (parts) entries.push({ ...compile(parts), id: `${section}.${key}` });
+      }
     }
   }
   return entries;
