@@ -6,6 +6,9 @@ import { getConfig } from '@/lib/config';
  * One per process, kept on globalThis: Next.js bundles a module once per layer (instrumentation,
  * route handlers, pages), and each copy would otherwise open its own connection.
  */
+/** The most a start-up waits for Redis's first answer or failure (a connection that neither answers nor fails). */
+const STARTUP_WAIT_MS = 10_000;
+
 const shared = globalThis as typeof globalThis & { obRedis?: { client: Redis | null; connected: Promise<void> } };
 
 /**
@@ -24,18 +27,23 @@ export function sharedRedis(): Redis | null {
   const made = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
   // Errors are reported by the callers that meet them, once per outage.
   made.on('error', () => undefined);
+  // Until Redis answers, or its first failure (refused, hung up, or no connection within
+  // connectTimeout): a slow start on a busy machine waits for Redis rather than for a clock, which
+  // the event loop may only read after it (the connection's events come after an overdue timer).
   const connected = new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, 3_000);
-    made.once('ready', () => {
+    const settle = () => {
       clearTimeout(timer);
+      made.off('ready', settle).off('error', settle).off('close', settle).off('end', settle);
       resolve();
-    });
+    };
+    const timer = setTimeout(settle, STARTUP_WAIT_MS);
+    made.once('ready', settle).once('error', settle).once('close', settle).once('end', settle);
   });
   shared.obRedis = { client: made, connected };
   return made;
 }
 
-/** Until Redis has answered once (three seconds at most), so a start-up does not count as an outage. */
+/** Until Redis has answered once or failed once (STARTUP_WAIT_MS at most), so a start-up does not count as an outage. */
 export const redisConnected = (): Promise<void> => shared.obRedis?.connected ?? Promise.resolve();
 
 /** For tests: drop the client (the next call connects again). */
