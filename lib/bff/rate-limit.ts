@@ -51,7 +51,7 @@ function limiter(prefix: string, points: number, windowSeconds: number): RateLim
   return found;
 }
 
-/** Until Redis has answered once (three seconds at most): a start-up does not count in memory. */
+/** Until Redis has answered or failed once (lib/bff/redis.ts): a start-up does not count in memory. */
 async function connectedLimiter(prefix: string, points: number, windowSeconds: number): Promise<RateLimiterAbstract> {
   const found = limiter(prefix, points, windowSeconds);
   await redisConnected();
