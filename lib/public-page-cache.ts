@@ -35,7 +35,7 @@ async function renderPublicPage(path: string): Promise<PublicPage> {
   return page;
 }
 
-/** Renders under way, by path (the key below beside it is the same in one process). */
+/** Renders under way, by path (in one process, the path alone decides the cache key below). */
 const rendering = new Map<string, Promise<PublicPage>>();
 
 /**
@@ -75,7 +75,7 @@ export async function publicPage(path: string): Promise<{ page: PublicPage; kept
   let cached = cachedRenders.get(path);
   if (!cached) {
     // Keyed by the upstream too: each upstream has its own settings.
-    cached = seconds > 0 ? unstable_cache(() => renderShared(path), ['public-page', path, getConfig().apiBaseUrl], { revalidate: seconds, tags: [SETTINGS_TAG] }) : () => renderShared(path);
+    cached = seconds > 0 ? unstable_cache(() => renderShared(path), ['public-page', path, getConfig().apiBaseUrl], { revalidate: seconds, tags: [SETTINGS_TAG] }) : () => renderPublicPage(path);
     cachedRenders.set(path, cached);
   }
   try {
