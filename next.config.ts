@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { contentSecurityPolicy, staticSecurityHeaders } from './lib/security-headers';
+import { sharedViewRewrites } from './lib/shared-view';
 
 // Messages precompiled at build time (issue 39): next-intl's loader turns every ICU string of
 // messages/*.json into icu-minify's compiled form, and `use-intl/format-message` becomes its
@@ -40,6 +41,11 @@ const nextConfig: NextConfig = {
   experimental: { globalNotFound: true },
   // Local data, other builds and test output are never part of the server bundle.
   outputFileTracingExcludes: { '*': ['.data/**', otherBuilds, 'test-results/**', 'playwright-report/**', 'e2e/**'] },
+  // An anonymous view of a public page goes straight to the page everyone shares, without proxy.ts
+  // (lib/shared-view.ts). Before the file system, so the page routes never see it.
+  async rewrites() {
+    return { beforeFiles: sharedViewRewrites(), afterFiles: [], fallback: [] };
+  },
   async headers() {
     return [
       { source: '/:path*', headers: staticSecurityHeaders(process.env.NODE_ENV === 'production') },

@@ -3,9 +3,10 @@ import { type NextRequest, NextResponse } from 'next/server';
 import { XSRF_COOKIE } from '@/lib/api/csrf';
 import { getConfig } from '@/lib/config';
 import { LOCALE_COOKIE, routing } from '@/lib/i18n/routing';
-import { isOwnRender, PUBLIC_PAGE_ROUTE, publicPagePath } from '@/lib/public-page';
+import { isOwnRender, publicPagePath } from '@/lib/public-page';
 import { contentSecurityPolicy } from '@/lib/security-headers';
 import { SESSION_COOKIE } from '@/lib/session-cookie';
+import { PUBLIC_PAGE_ROUTE } from '@/lib/shared-view';
 import { newXsrfToken, xsrfCookieOptions } from '@/lib/xsrf-cookie';
 
 const handleLocale = createMiddleware(routing);
@@ -16,6 +17,8 @@ const isDev = process.env.NODE_ENV === 'development';
  * anonymous document view, answered from Next.js's cache by app/api/page with its scripts allowed
  * by hash, and cacheable by the edge), or a render for this request alone under a nonce policy
  * (`withNonce`), with the XSRF cookie (`withXsrfCookie`) and no remembered language it did not ask for.
+ * A view of a public page with no cookie, no router header and no open flow never gets here:
+ * next.config.ts rewrites it to app/api/page itself (lib/shared-view.ts).
  */
 export default async function proxy(request: NextRequest) {
   // A first visit is Turkish whatever the browser prefers; only an explicit switch (the cookie) counts.
@@ -84,5 +87,16 @@ const hasSession = (request: NextRequest) =>
 export const config = {
   // Pages only: not the backend-for-frontend (`/api/…`), Next.js's files (`/_next/…`) or paths with
   // a dot (files; next.config.ts gives those the strict policy). `/apix` and `/_nextx` are pages.
-  matcher: ['/((?!api/|_next/|_vercel/|.*\\..*).*)'],
+  // The public pages (lib/shared-view.ts's publicPaths) only with one of its perRequestMarks: without
+  // one, next.config.ts's rewrites answer them. Literals, as Next.js reads them from the source;
+  // lib/shared-view.test.ts holds them to lib/shared-view.ts.
+  matcher: [
+    '/((?!api/|_next/|_vercel/|.*\\..*|(?:|nasil-yapilir|yasal|en|en/how-to|en/legal)$).*)',
+    { source: '/(|nasil-yapilir|yasal|en|en/how-to|en/legal)', has: [{ type: 'header', key: 'cookie' }] },
+    { source: '/(|nasil-yapilir|yasal|en|en/how-to|en/legal)', has: [{ type: 'header', key: 'rsc' }] },
+    { source: '/(|nasil-yapilir|yasal|en|en/how-to|en/legal)', has: [{ type: 'query', key: '_rsc' }] },
+    { source: '/(|nasil-yapilir|yasal|en|en/how-to|en/legal)', has: [{ type: 'header', key: 'x-page-render' }] },
+    { source: '/(|nasil-yapilir|yasal|en|en/how-to|en/legal)', has: [{ type: 'query', key: 'basvuru' }] },
+    { source: '/(|nasil-yapilir|yasal|en|en/how-to|en/legal)', has: [{ type: 'query', key: 'adim' }] },
+  ],
 };

@@ -11,7 +11,7 @@ export default defineConfig({
     // `server-only` throws outside a React server build; tests import server modules directly.
     // use-intl is inlined so that a test can stand in for its `use-intl/format-message` import as the
     // build does (lib/bff/precompiled-catalogues.test.ts).
-    server: { deps: { inline: ['server-only', 'use-intl'] } },
+    server: { deps: { inline: ['server-only', 'use-intl', 'next-intl'] } },
     alias: { 'server-only': fileURLToPath(new URL('./lib/testing/server-only-stub.ts', import.meta.url)) },
   },
 });

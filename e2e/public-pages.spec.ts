@@ -100,6 +100,21 @@ test.describe('anonymous public pages from the page cache', () => {
     }
   });
 
+  test('a view with a cookie that is no session, or with a campaign query, gets the same page', async ({ request }) => {
+    // Without a cookie next.config.ts rewrites the view; with one, proxy.ts does (lib/shared-view.ts).
+    const plain = await (await request.get(`${site.url}/en`, { headers: documentHeaders })).text();
+    const views: [what: string, url: string, headers: Record<string, string>][] = [
+      ['the XSRF cookie', `${site.url}/en`, { ...documentHeaders, Cookie: 'XSRF-TOKEN=abc' }],
+      ['a campaign query', `${site.url}/en?utm_source=ads`, documentHeaders],
+    ];
+    for (const [what, url, headers] of views) {
+      const answer = await request.get(url, { headers });
+      expect(answer.status(), what).toBe(200);
+      expect(await answer.text(), what).toBe(plain);
+      expect(answer.headers()['set-cookie'], what).toBeUndefined();
+    }
+  });
+
   test('a public page sets no cookie, and the first call that changes something still has its XSRF cookie', async ({ page, request }) => {
     const customer = FIXTURE_CUSTOMERS.notSent;
     const document = await page.goto(`${site.url}/#giris`);

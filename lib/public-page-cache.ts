@@ -1,8 +1,9 @@
 import 'server-only';
 import { unstable_cache } from 'next/cache';
 import { getConfig } from '@/lib/config';
-import { inlineScriptHashes, ownRenderToken, RENDER_HEADER } from '@/lib/public-page';
+import { inlineScriptHashes, ownRenderToken } from '@/lib/public-page';
 import { SETTINGS_TAG } from '@/lib/settings';
+import { RENDER_HEADER } from '@/lib/shared-view';
 
 /** Public pages rendered once and kept in Next.js's cache (lib/public-page.ts says why). */
 
@@ -71,7 +72,8 @@ const cachedRenders = new Map<string, () => Promise<PublicPage>>();
  * that failed is answered once and never kept; undefined when the server could not be asked at all.
  */
 export async function publicPage(path: string): Promise<{ page: PublicPage; kept: boolean } | undefined> {
-  const seconds = getConfig().settingsCacheMs / 1000;
+  // `next dev` keeps nothing: a page must show the code just edited.
+  const seconds = process.env.NODE_ENV === 'development' ? 0 : getConfig().settingsCacheMs / 1000;
   let cached = cachedRenders.get(path);
   if (!cached) {
     // Keyed by the upstream too: each upstream has its own settings.

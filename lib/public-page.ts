@@ -1,39 +1,27 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { getConfig } from '@/lib/config';
-import { routing } from '@/lib/i18n/routing';
+import { publicPaths, RENDER_HEADER } from '@/lib/shared-view';
 
 /**
  * The public pages an anonymous visitor sees, the same for everyone: rendered once by this server
  * (a request to itself, marked so it gets no nonce), kept in Next.js's cache (Redis when REDIS_URL
  * is set, so every instance shares one copy and one revalidation) and answered by app/api/page,
- * which proxy.ts rewrites an anonymous view to. The strict CSP names the page's inline scripts by
+ * which an anonymous view is rewritten to (lib/shared-view.ts says by whom). The strict CSP names the page's inline scripts by
  * their SHA-256: Next.js puts a nonce only on pages rendered per request and has no hash-based
  * policy for inline scripts (its experimental SRI covers files), and a nonce sent to everyone who
  * gets a cached page would be no nonce at all. So hashing the HTML it keeps is the one piece of
  * our own, here.
  */
 
-/** Where proxy.ts rewrites an anonymous page view, its public path appended (app/api/page/[[...path]]). */
-export const PUBLIC_PAGE_ROUTE = '/api/page';
-
 /** How long the edge (and any shared cache) may keep a public page (`s-maxage`): a settings change reaches visitors within it after the revalidation call. */
 export const EDGE_PAGE_SECONDS = 10;
 
-/** Every page's public path in every language: `/`, `/nasil-yapilir`, `/en`, `/en/how-to`. */
-const publicPaths = new Set(
-  Object.entries(routing.pathnames).flatMap(([internal, localized]) =>
-    routing.locales.map((locale) => {
-      const path = typeof localized === 'string' ? localized : (localized[locale] ?? internal);
-      if (locale === routing.defaultLocale) return path;
-      return path === '/' ? `/${locale}` : `/${locale}${path}`;
-    }),
-  ),
-);
+const knownPaths = new Set(publicPaths);
 
 /** The public page a path is, or undefined for anything else (a 404 is never kept: made-up paths cost no memory). */
 export function publicPagePath(pathname: string): string | undefined {
-  return publicPaths.has(pathname) ? pathname : undefined;
+  return knownPaths.has(pathname) ? pathname : undefined;
 }
 
 /** Inline scripts of a JavaScript type (JSON-LD and other data blocks are never run). */
@@ -52,8 +40,7 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-/** Marks this server's own request for a public page's render; the value proves it is ours. */
-export const RENDER_HEADER = 'x-page-render';
+/** The value of this server's render marker (RENDER_HEADER) that proves the request is ours. */
 let renderToken: string | undefined;
 export const ownRenderToken = () =>
   (renderToken ??= createHash('sha256').update(`page-render:${getConfig().sessionSecret}`).digest('hex'));

@@ -5,8 +5,11 @@ import { contentSecurityPolicy } from '@/lib/security-headers';
 
 export const dynamic = 'force-dynamic';
 
+const isDev = process.env.NODE_ENV === 'development';
+
 /**
- * A public page as every anonymous visitor gets it (proxy.ts rewrites their views here): from
+ * A public page as every anonymous visitor gets it (lib/shared-view.ts: next.config.ts and proxy.ts
+ * rewrite their views here): from
  * Next.js's cache, its inline scripts allowed by hash, no cookie, cacheable by the edge for
  * EDGE_PAGE_SECONDS. A render that failed is sent to this visitor only.
  */
@@ -21,7 +24,7 @@ export async function GET(request: Request, { params }: RouteContext<'/api/page/
     status: page.status,
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': contentSecurityPolicy({ hashes: page.scriptHashes }, false),
+      'Content-Security-Policy': contentSecurityPolicy({ hashes: page.scriptHashes }, isDev),
       // Browsers ask again each time; the edge keeps a kept page for its short lifetime.
       'Cache-Control': kept ? `public, max-age=0, s-maxage=${seconds}` : 'no-store',
     },
