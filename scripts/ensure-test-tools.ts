@@ -1,14 +1,15 @@
 // Run by `npm run test:e2e` before Playwright: makes sure a Chromium and a Redis server are there, so
 // `npm test` on a fresh machine needs no set-up by hand. It uses the browser findChromium() finds,
-// else installs one: Playwright's own download where the network allows it, else Debian's chromium
-// through apt-get when running as root. Redis (the attack suite's shared limits) is Debian's
+// else installs one: Debian's chromium through apt-get when running as root where apt-get is, else
+// Playwright's own download. Redis (the attack suite's shared limits) is Debian's
 // redis-server, and the edge (scripts/edge.mjs: nginx with its brotli modules) Debian's nginx,
-// libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static, installed the same way.
+// libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static, installed the same way, with
+// one apt-get update for everything missing.
 // Otherwise it stops at once with one line saying what to install.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { debianRedisServer, type FoundBrowser, findChromium } from './browser';
+import { debianRedisServer, findChromium } from './browser';
 
 const root = path.resolve(import.meta.dirname, '..');
 const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -18,21 +19,35 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
   return spawnSync(command, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], timeout: 300_000 }).status === 0;
 }
 
-/** Installs one of Debian's packages when running as root; false where that cannot be done. */
-function aptInstall(name: string): boolean {
-  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return false;
-  console.log(`browser tests: installing Debian's ${name} with apt-get`);
-  return run('apt-get', ['update', '-qq'], aptEnv) && run('apt-get', ['install', '-y', '-qq', name], aptEnv);
+/** Installs Debian's packages as root, with one `apt-get update` for all of them; false where that cannot be done. */
+function aptInstall(names: string[]): boolean {
+  if (!names.length) return true;
+  if (!canApt) return false;
+  console.log(`browser tests: installing Debian's ${names.join(', ')} with apt-get`);
+  return run('apt-get', ['update', '-qq'], aptEnv) && run('apt-get', ['install', '-y', '-qq', ...names], aptEnv);
 }
 
-function install(): FoundBrowser | undefined {
-  console.log('browser tests: no Chromium found; trying Playwright\'s download');
-  if (run(path.join(root, 'node_modules', '.bin', 'playwright'), ['install', 'chromium'])) return findChromium();
-  aptInstall('chromium');
-  return findChromium();
+/** Debian's packages the suite needs, each with the file that shows it is there. */
+const debianParts: [name: string, file: string][] = [
+  // Redis: the attack suite's shared limits.
+  ['redis-server', debianRedisServer],
+  // The edge of the serving topology (scripts/edge.mjs, deploy/nginx/nginx.conf.template).
+  ['nginx', '/usr/sbin/nginx'],
+  ['libnginx-mod-http-brotli-filter', '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so'],
+  ['libnginx-mod-http-brotli-static', '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'],
+];
+
+const canApt = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+let found = findChromium();
+// Where apt-get serves, Debian's chromium comes with the rest, in one go (each apt-get update costs
+// seconds on a fresh machine); elsewhere Playwright's download (offline, it fails after about 20 s).
+aptInstall([...(found || !canApt ? [] : ['chromium']), ...debianParts.filter(([, file]) => !existsSync(file)).map(([name]) => name)]);
+found ??= findChromium();
+if (!found) {
+  console.log("browser tests: no Chromium found; trying Playwright's download");
+  if (run(path.join(root, 'node_modules', '.bin', 'playwright'), ['install', 'chromium'])) found = findChromium();
 }
 
-const found = findChromium() ?? install();
 if (!found) {
   console.error('No Chromium for the browser tests: install one (Debian: `apt-get install chromium`; elsewhere `npx playwright install chromium`) or set CHROME_PATH to a Chromium binary.');
   process.exit(1);
@@ -43,22 +58,9 @@ if (!existsSync(found.executablePath)) {
 }
 console.log(`browser tests: Chromium from ${found.source} (${found.executablePath})`);
 
-if (!existsSync(debianRedisServer) && !(aptInstall('redis-server') && existsSync(debianRedisServer))) {
-  console.error(`No Redis for the attack suite: install Debian's redis-server (\`apt-get install redis-server\`, ${debianRedisServer}).`);
+const missing = debianParts.filter(([, file]) => !existsSync(file)).map(([name]) => name);
+if (missing.length) {
+  console.error(`No ${missing.join(', ')} for the attack and edge tests: install Debian's redis-server, nginx, libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static (\`apt-get install redis-server nginx libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static\`).`);
   process.exit(1);
 }
-console.log(`browser tests: Redis from ${debianRedisServer}`);
-
-// The edge of the serving topology (scripts/edge.mjs, deploy/nginx/nginx.conf.template).
-const nginxParts: [name: string, file: string][] = [
-  ['nginx', '/usr/sbin/nginx'],
-  ['libnginx-mod-http-brotli-filter', '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so'],
-  ['libnginx-mod-http-brotli-static', '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'],
-];
-for (const [name, file] of nginxParts) {
-  if (!existsSync(file) && !(aptInstall(name) && existsSync(file))) {
-    console.error(`No ${name} for the edge tests: install Debian's nginx, libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static (\`apt-get install nginx libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static\`).`);
-    process.exit(1);
-  }
-}
-console.log('browser tests: nginx from /usr/sbin/nginx, with its brotli modules');
+console.log(`browser tests: Redis from ${debianRedisServer}; nginx from /usr/sbin/nginx, with its brotli modules`);
