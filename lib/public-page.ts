@@ -7,11 +7,11 @@ import { publicPaths, RENDER_HEADER } from '@/lib/shared-view';
  * The public pages an anonymous visitor sees, the same for everyone: rendered once by this server
  * (a request to itself, marked so it gets no nonce), kept in Next.js's cache (Redis when REDIS_URL
  * is set, so every instance shares one copy and one revalidation) and answered by app/api/page,
- * which an anonymous view is rewritten to (lib/shared-view.ts says by whom). The strict CSP names the page's inline scripts by
- * their SHA-256: Next.js puts a nonce only on pages rendered per request and has no hash-based
- * policy for inline scripts (its experimental SRI covers files), and a nonce sent to everyone who
- * gets a cached page would be no nonce at all. So hashing the HTML it keeps is the one piece of
- * our own, here.
+ * which an anonymous view is rewritten to (lib/shared-view.ts says by whom). The strict CSP names
+ * the page's inline scripts by their SHA-256: Next.js puts a nonce only on pages rendered per
+ * request and has no hash-based policy for inline scripts (its experimental SRI covers files), and
+ * a nonce sent to everyone who gets a cached page would be no nonce at all. So hashing the HTML it
+ * keeps is the one piece of our own, here.
  */
 
 /** How long the edge (and any shared cache) may keep a public page (`s-maxage`): a settings change reaches visitors within it after the revalidation call. */

@@ -8,10 +8,9 @@ export const dynamic = 'force-dynamic';
 const isDev = process.env.NODE_ENV === 'development';
 
 /**
- * A public page as every anonymous visitor gets it (lib/shared-view.ts: next.config.ts and proxy.ts
- * rewrite their views here): from
- * Next.js's cache, its inline scripts allowed by hash, no cookie, cacheable by the edge for
- * EDGE_PAGE_SECONDS. A render that failed is sent to this visitor only.
+ * A public page as every anonymous visitor gets it (next.config.ts and proxy.ts rewrite their views
+ * here: lib/shared-view.ts): from Next.js's cache, its inline scripts allowed by hash, no cookie,
+ * cacheable by the edge for EDGE_PAGE_SECONDS. A render that failed is sent to this visitor only.
  */
 export async function GET(request: Request, { params }: RouteContext<'/api/page/[[...path]]'>) {
   const path = publicPagePath(`/${((await params).path ?? []).join('/')}`);
