@@ -6,7 +6,7 @@ import { LOCALE_COOKIE, routing } from '@/lib/i18n/routing';
 import { isOwnRender, publicPagePath } from '@/lib/public-page';
 import { contentSecurityPolicy } from '@/lib/security-headers';
 import { SESSION_COOKIE } from '@/lib/session-cookie';
-import { PUBLIC_PAGE_ROUTE } from '@/lib/shared-view';
+import { publicPageRoute } from '@/lib/shared-view';
 import { newXsrfToken, xsrfCookieOptions } from '@/lib/xsrf-cookie';
 
 const handleLocale = createMiddleware(routing);
@@ -30,7 +30,7 @@ export default async function proxy(request: NextRequest) {
   const localized = handleLocale(request);
   const shared = sharedPage(request, localized);
   // No cookie and no per-request header on it: the edge may keep it for everyone.
-  if (shared) return NextResponse.rewrite(new URL(`${PUBLIC_PAGE_ROUTE}${shared === '/' ? '' : shared}`, request.url));
+  if (shared) return NextResponse.rewrite(new URL(publicPageRoute(shared), request.url));
   localized.headers.set('Content-Security-Policy', csp);
   return withoutLocaleCookie(withXsrfCookie(request, localized));
 }

@@ -5,14 +5,17 @@ import { routing } from './i18n/routing';
  * running proxy.ts: a view of a public page that carries none of `perRequestMarks`. next.config.ts
  * rewrites those views with Next.js's own `missing` conditions, and proxy.ts's matcher runs the proxy
  * on every other page view; a matcher must be spelled out as literals, so lib/shared-view.test.ts
- * holds the two to each other. Skipping the proxy halves what such a view costs the origin beyond the
- * render (issue 34: the rewrite through the proxy cost about 1.4 ms of CPU per answer).
+ * holds the two to each other. Skipping the proxy saves about a quarter of the CPU such a view costs
+ * the origin (issue 34; BENCHMARKS.md).
  *
  * Relative imports only: next.config.ts reads this module, and it knows no `@/` alias.
  */
 
 /** Where an anonymous view of a public page is answered, its public path appended (app/api/page/[[...path]]). */
 export const PUBLIC_PAGE_ROUTE = '/api/page';
+
+/** The route that answers the shared view of the public page at `path`. */
+export const publicPageRoute = (path: string) => `${PUBLIC_PAGE_ROUTE}${path === '/' ? '' : path}`;
 
 /** Marks this server's own request for a public page's render (lib/public-page.ts proves it is ours). */
 export const RENDER_HEADER = 'x-page-render';
@@ -47,6 +50,6 @@ export const perRequestMarks = [
 export const sharedViewRewrites = () =>
   publicPaths.map((path) => ({
     source: path,
-    destination: `${PUBLIC_PAGE_ROUTE}${path === '/' ? '' : path}`,
+    destination: publicPageRoute(path),
     missing: perRequestMarks.map((mark) => ({ ...mark })),
   }));

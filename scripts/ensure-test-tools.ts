@@ -37,11 +37,13 @@ const debianParts: [name: string, file: string][] = [
   ['libnginx-mod-http-brotli-static', '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'],
 ];
 
+const missingParts = () => debianParts.filter(([, file]) => !existsSync(file)).map(([name]) => name);
+
 const canApt = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
 let found = findChromium();
 // Where apt-get serves, Debian's chromium comes with the rest, in one go (each apt-get update costs
 // seconds on a fresh machine); elsewhere Playwright's download (offline, it fails after about 20 s).
-aptInstall([...(found || !canApt ? [] : ['chromium']), ...debianParts.filter(([, file]) => !existsSync(file)).map(([name]) => name)]);
+aptInstall([...(found || !canApt ? [] : ['chromium']), ...missingParts()]);
 found ??= findChromium();
 if (!found) {
   console.log("browser tests: no Chromium found; trying Playwright's download");
@@ -58,9 +60,10 @@ if (!existsSync(found.executablePath)) {
 }
 console.log(`browser tests: Chromium from ${found.source} (${found.executablePath})`);
 
-const missing = debianParts.filter(([, file]) => !existsSync(file)).map(([name]) => name);
+const missing = missingParts();
 if (missing.length) {
-  console.error(`No ${missing.join(', ')} for the attack and edge tests: install Debian's redis-server, nginx, libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static (\`apt-get install redis-server nginx libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static\`).`);
+  const all = debianParts.map(([name]) => name).join(' ');
+  console.error(`No ${missing.join(', ')} for the attack and edge tests: install Debian's ${all} (\`apt-get install ${all}\`).`);
   process.exit(1);
 }
 console.log(`browser tests: Redis from ${debianRedisServer}; nginx from /usr/sbin/nginx, with its brotli modules`);
