@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { debianChromium, findChromium } from './browser';
+import { debianChromium, debianHeadlessShell, findChromium } from './browser';
 
 const own = '/root/.cache/ms-playwright/chromium-1/chrome-linux/chrome';
 const existing = (...files: string[]) => (file: string) => files.includes(file);
@@ -9,6 +9,13 @@ describe('findChromium', () => {
     expect(findChromium({ CHROME_PATH: '/opt/chrome' }, existing(debianChromium, own), () => own)).toEqual({
       executablePath: '/opt/chrome',
       source: 'CHROME_PATH',
+    });
+  });
+
+  it("takes Debian's headless shell before its full chromium", () => {
+    expect(findChromium({}, existing(debianChromium, debianHeadlessShell, own), () => own)).toEqual({
+      executablePath: debianHeadlessShell,
+      source: 'Debian',
     });
   });
 

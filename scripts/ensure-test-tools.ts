@@ -1,15 +1,16 @@
 // Run by `npm run test:e2e` before Playwright: makes sure a Chromium and a Redis server are there, so
-// `npm test` on a fresh machine needs no set-up by hand. It uses the browser findChromium() finds,
-// else installs one: Debian's chromium through apt-get when running as root where apt-get is, else
-// Playwright's own download. Redis (the attack suite's shared limits) is Debian's
-// redis-server, and the edge (scripts/edge.mjs: nginx with its brotli modules) Debian's nginx,
-// libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static, installed the same way, with
-// one apt-get update for everything missing.
+// `npm test` on a fresh machine needs no set-up by hand. It uses the browser findChromium() finds;
+// where it runs as root with apt-get and CHROME_PATH is unset, it first installs Debian's
+// chromium-headless-shell if missing (the browser findChromium() prefers: half the CPU of the full
+// chromium), else Playwright's own download when no browser is found. Redis (the attack suite's
+// shared limits) is Debian's redis-server, and the edge (scripts/edge.mjs: nginx with its brotli
+// modules) Debian's nginx, libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static,
+// installed the same way, with one apt-get update for everything missing.
 // Otherwise it stops at once with one line saying what to install.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { debianRedisServer, findChromium } from './browser';
+import { debianHeadlessShell, debianRedisServer, findChromium } from './browser';
 
 const root = path.resolve(import.meta.dirname, '..');
 const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -40,18 +41,18 @@ const debianParts: [name: string, file: string][] = [
 const missingParts = () => debianParts.filter(([, file]) => !existsSync(file)).map(([name]) => name);
 
 const canApt = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+// Where apt-get serves, Debian's headless shell comes with the rest, in one go (each apt-get update
+// costs seconds on a fresh machine); elsewhere Playwright's download (offline, it fails after about 20 s).
+const wantsShell = canApt && !process.env.CHROME_PATH && !existsSync(debianHeadlessShell);
+aptInstall([...(wantsShell ? ['chromium-headless-shell'] : []), ...missingParts()]);
 let found = findChromium();
-// Where apt-get serves, Debian's chromium comes with the rest, in one go (each apt-get update costs
-// seconds on a fresh machine); elsewhere Playwright's download (offline, it fails after about 20 s).
-aptInstall([...(found || !canApt ? [] : ['chromium']), ...missingParts()]);
-found ??= findChromium();
 if (!found) {
   console.log("browser tests: no Chromium found; trying Playwright's download");
   if (run(path.join(root, 'node_modules', '.bin', 'playwright'), ['install', 'chromium'])) found = findChromium();
 }
 
 if (!found) {
-  console.error('No Chromium for the browser tests: install one (Debian: `apt-get install chromium`; elsewhere `npx playwright install chromium`) or set CHROME_PATH to a Chromium binary.');
+  console.error('No Chromium for the browser tests: install one (Debian: `apt-get install chromium-headless-shell`; elsewhere `npx playwright install chromium`) or set CHROME_PATH to a Chromium binary.');
   process.exit(1);
 }
 if (!existsSync(found.executablePath)) {
