@@ -169,6 +169,11 @@ export function budgets(results) {
   return list;
 }
 
+/** The load generator of a server-cost run: wrk since 2026-11-27, autocannon in older results. */
+const generatorOf = (cost) =>
+  cost.generator === 'wrk'
+    ? { name: 'wrk', where: 'wrk, one thread, a process of its own', latencies: "Latencies are wrk's own measurements (in microseconds), shown to a hundredth of a millisecond." }
+    : { name: 'autocannon', where: "autocannon, in the bench's own Node.js process", latencies: "Latencies are autocannon's own measurements to a hundredth of a millisecond." };
 const verdict = (met) => (met === null ? 'reported' : met ? '**met**' : '**MISSED**');
 const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
 /** Latencies of a millisecond or two: one decimal. */
@@ -185,7 +190,7 @@ function markdown(results, notes) {
     '',
     `Machine: ${machine.cores} cores (${machine.cpuModel}), ${(machine.memoryBytes / 1024 ** 3).toFixed(1)} GiB memory, load average ${machine.loadAverage.map((value) => value.toFixed(2)).join(' / ')} at the start` +
       `${machine.loadAverageAtEnd ? ` and ${machine.loadAverageAtEnd.map((value) => value.toFixed(2)).join(' / ')} at the end` : ''}. ` +
-      `Node ${versions.node}, Next.js ${versions.next}, React ${versions.react}, Lighthouse ${versions.lighthouse}, ${versions.chromium}, autocannon ${versions.autocannon}${versions.nginx ? `, ${versions.nginx}, ${versions.redis}` : ''}. ` +
+      `Node ${versions.node}, Next.js ${versions.next}, React ${versions.react}, Lighthouse ${versions.lighthouse}, ${versions.chromium}, autocannon ${versions.autocannon}${versions.wrk ? `, ${versions.wrk}` : ''}${versions.nginx ? `, ${versions.nginx}, ${versions.redis}` : ''}. ` +
       `The site runs as in production (\`scripts/edge.mjs\`, as \`npm run start:edge\` starts it): nginx (\`deploy/nginx/nginx.conf.template\`: the page cache, the build's files from disk with their brotli and gzip copies) in front of ${results.settings?.instances ?? 2} plain standalone instances (\`node ${results.settings?.distDir ?? '.next-bench'}/standalone/server.js\`) sharing one redis-server, the embedded sandbox as their upstream. ` +
       'The origin alone is one more instance of the same build, as `npm start` runs it (no Redis, no edge), against the same sandbox; the sandbox and the floor are single Node.js processes.',
     '',
@@ -257,12 +262,12 @@ function markdown(results, notes) {
       `| ${name} | ${figures.requestsPerSecond.toFixed(0)} | ${msFine(figures.latencyP50Ms)} | ${msFine(figures.latencyP99Ms)} | ${figures.requests} | ${figures.errors} | ${figures.non2xx} | ${fixed(figures.bytesPerAnswer / 1024, 1)} KiB | ${cache(figures)} | ${cpu(figures, 'nginx')} | ${cpu(figures, 'instances')} | ${fixed(figures.generatorCores)} | ${baseline ? fixed(ratio(figures.requestsPerSecond, baseline.requestsPerSecond)) : '1 (baseline)'} |`;
     const staticRuns = edgeCost.staticFile.runs ?? [];
     add(
-      `## Through the edge (autocannon, loopback, ${edgeCost.duration} s each at ${edgeCost.connections} connections, after a short warm-up)`,
+      `## Through the edge (${generatorOf(edgeCost).name}, loopback, ${edgeCost.duration} s each at ${edgeCost.connections} connections, after a short warm-up)`,
       '',
       `Every request goes to nginx, as a visitor\'s would, with a browser\'s headers (\`Accept: text/html\` for pages, \`Accept-Encoding: ${'gzip, deflate, br, zstd'}\`). ` +
         `The static file is \`${chunk.path}\`, a script of \`/\`'s first load, sent by nginx from disk in its brotli copy (${fixed(chunk.wireBytes / 1024, 1)} KiB, ${fixed(chunk.decodedBytes / 1024, 1)} KiB decoded): of the ${chunk.candidates} scripts \`/\` names, the one nearest in size to the page as the edge sends it (${fixed(chunk.pageWireBytes / 1024, 1)} KiB ${chunk.pageEncoding}), so both answers carry about as many bytes. ` +
         `It is measured before the pages and after them; its row is the mean${staticRuns.length === 2 ? ` (${staticRuns.map((run) => `${run.requestsPerSecond.toFixed(0)} req/s, p50 ${msFine(run.latencyP50Ms)}`).join(', then ')})` : ''}. ` +
-        'Latencies are autocannon\'s own measurements to a hundredth of a millisecond. *Edge hits* is the share of the run\'s requests nginx\'s access log marks HIT (the page is kept 10 s, `s-maxage`; an expired page is sent STALE or UPDATING while one request refreshes it). CPU per answer is what the processes used during the run (from `/proc`) divided by the answers; *generator* is how many cores the load generator (autocannon, in the bench\'s own Node.js process) kept busy.',
+        `${generatorOf(edgeCost).latencies} *Edge hits* is the share of the run's requests nginx's access log marks HIT (the page is kept 10 s, \`s-maxage\`; an expired page is sent STALE or UPDATING while one request refreshes it). CPU per answer is what the processes used during the run (from \`/proc\`) divided by the answers; *generator* is how many cores the load generator (${generatorOf(edgeCost).where}) kept busy.`,
       '',
       '| target | req/s | p50 | p99 | requests | errors | non-2xx | bytes per answer | edge hits | nginx CPU | instances CPU | generator (cores) | throughput ratio |',
       '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
@@ -288,7 +293,7 @@ function markdown(results, notes) {
       `| ${name} | ${figures.requestsPerSecond.toFixed(0)} | ${msFine(figures.latencyP50Ms)} | ${msFine(figures.latencyP99Ms)} | ${figures.requests} | ${figures.errors} | ${figures.non2xx} | ${fixed(figures.bytesPerAnswer / 1024, 1)} KiB | ${cpu(figures)} | ${fixed(figures.generatorCores)} | ${baseline ? fixed(ratio(figures.requestsPerSecond, baseline.requestsPerSecond)) : '1 (baseline)'} |`;
     const staticRuns = originCost.staticFile.runs ?? [];
     add(
-      `## The origin alone (autocannon, loopback, ${originCost.duration} s each at ${originCost.connections} connections, after a short warm-up)`,
+      `## The origin alone (${generatorOf(originCost).name}, loopback, ${originCost.duration} s each at ${originCost.connections} connections, after a short warm-up)`,
       '',
       'One instance as `npm start` runs it (`node .next-bench/standalone/server.js`, demo mode, no Redis: Next.js\'s cache in its memory), reached directly, with the same browser headers. ' +
         `The static file is the same script, sent by Next.js itself (${originCost.chunk.originEncoding}, compressed for each request: ${fixed(originCost.chunk.originWireBytes / 1024, 1)} KiB); the pages come from Next.js's cache through \`app/api/page\` and are compressed for each request too. ` +

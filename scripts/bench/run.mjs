@@ -17,7 +17,7 @@ import { runMixedLoad } from './load.mjs';
 import { measureOptionFilter } from './option-filter.mjs';
 import { stopAll } from './processes.mjs';
 import { budgets, writeReports } from './report.mjs';
-import { documentHeaders, measureEdgeCost, measureOriginCost, pickStaticChunk } from './server-cost.mjs';
+import { documentHeaders, measureEdgeCost, measureOriginCost, pickStaticChunk, wrkPath } from './server-cost.mjs';
 import { buildFloor, buildSite, removeFloor, root, startEdgeTopology, startFloor, startOrigin, workDir } from './servers.mjs';
 
 const DIST = '.next-bench';
@@ -57,6 +57,7 @@ const floorDirs = [];
 
 async function main() {
   if (!existsSync(chromePath)) throw new Error(`no chromium at ${chromePath}: apt-get install -y chromium, or set CHROME_PATH`);
+  if (!existsSync(wrkPath)) throw new Error(`no wrk at ${wrkPath}: apt-get install -y wrk, or set WRK_PATH`);
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(path.join(workDir, 'lighthouse'), { recursive: true });
   const results = {
@@ -68,6 +69,7 @@ async function main() {
       react: versionOf('react'),
       lighthouse: versionOf('lighthouse'),
       autocannon: versionOf('autocannon'),
+      wrk: commandVersion(wrkPath, ['-v'], /wrk \S+/),
       chromium: commandVersion(chromePath, ['--version'], /Chromium [\d.]+/),
       nginx: commandVersion('/usr/sbin/nginx', ['-v'], /nginx\/[\d.]+/),
       redis: commandVersion('/usr/bin/redis-server', ['--version'], /v=[\d.]+/).replace('v=', 'Redis '),
@@ -123,10 +125,10 @@ async function main() {
   log(`  home ${results.firstLoad.pages.home.firstLoad.wireBytes} B on the wire, floor ${results.firstLoad.pages.floor.firstLoad.wireBytes} B, wizard ${results.firstLoad.wizard.wireBytes} B`);
 
   const chunk = await pickStaticChunk(topology.loopbackUrl);
-  log(`server cost through the edge (autocannon); static file ${chunk.path} (${chunk.wireBytes} B brotli, ${chunk.decodedBytes} B decoded; the page ${chunk.pageWireBytes} B ${chunk.pageEncoding})`);
+  log(`server cost through the edge (wrk); static file ${chunk.path} (${chunk.wireBytes} B brotli, ${chunk.decodedBytes} B decoded; the page ${chunk.pageWireBytes} B ${chunk.pageEncoding})`);
   results.edgeCost = await measureEdgeCost({ topology, chunk, log });
 
-  log('server cost of the origin alone (autocannon)');
+  log('server cost of the origin alone (wrk)');
   results.originCost = await measureOriginCost({ origin, chunk, log });
 
   log('mixed load through the edge');

@@ -1,19 +1,22 @@
-// Server cost with autocannon on loopback: each target for a fixed time at a fixed number of
-// connections, after a short warm-up, in two settings:
+// Server cost with wrk on loopback: each target for a fixed time at a fixed number of connections,
+// after a short warm-up, in two settings:
 //  - through the edge (nginx in front of two instances, as production runs): the anonymous public
 //    pages from nginx's cache against a build chunk nginx sends from disk, a customer's page and the
 //    backend-for-frontend's POSTs (never cached) against the same calls made to the sandbox directly;
 //  - the origin alone (one `server.js`, as `npm start` runs it): the same pages from Next.js's cache
 //    against the same chunk sent by Next.js.
 // The load generator shares the machine with the servers, as the baselines do, so only the ratios
-// mean something; the CPU each side spent is read from /proc beside every run.
-import { statSync } from 'node:fs';
+// mean something; the CPU each side spent is read from /proc beside every run. The generator is
+// wrk (Debian's package, written in C), not autocannon: through the edge autocannon kept one whole
+// core busy for every target, so it measured itself reading answers, not nginx sending them.
+import { spawn } from 'node:child_process';
+import { statSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import http from 'node:http';
-import autocannon from 'autocannon';
+import path from 'node:path';
 import { scriptsNamedBy } from './first-load.mjs';
 import { cpuSeconds, processTree } from './processes.mjs';
-import { serviceToken } from './servers.mjs';
+import { serviceToken, workDir } from './servers.mjs';
 
 export const infrastructureBody = JSON.stringify({ type: 'city', parent_id: 34 });
 const INFRASTRUCTURE_PATH = '/util/infrastructure-inquiry/infrastructure';
@@ -120,21 +123,51 @@ export async function pickStaticChunk(edgeUrl) {
   return { ...candidates[0], pageWireBytes: page.bytes, pageEncoding: page.headers['content-encoding'] ?? 'identity', candidates: candidates.length };
 }
 
-function percentile(sorted, p) {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+/** Debian's wrk (`apt-get install wrk`), or the one WRK_PATH names. */
+export const wrkPath = process.env.WRK_PATH || '/usr/bin/wrk';
+
+/**
+ * wrk's script: the method and body from the environment, and at the end one line of JSON with the
+ * counts and the latencies in microseconds (wrk counts an answer of 400 or more as a status error).
+ */
+const WRK_SCRIPT = `wrk.method = os.getenv("WRK_METHOD")
+local body = os.getenv("WRK_BODY")
+if body ~= "" then wrk.body = body end
+done = function(summary, latency)
+  local e = summary.errors
+  io.write(string.format('\\nWRK_RESULT {"requests":%d,"durationUs":%d,"bytes":%d,"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d,"p50Us":%d,"p99Us":%d}\\n',
+    summary.requests, summary.duration, summary.bytes, e.connect, e.read, e.write, e.status, e.timeout, math.floor(latency:percentile(50)), math.floor(latency:percentile(99))))
+end
+`;
+
+/** `times`' line for the shell's children: user and system time as `0m1.234s 0m0.567s`. */
+function childSeconds(line) {
+  return [...line.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, [, minutes, seconds]) => sum + Number(minutes) * 60 + Number(seconds), 0);
 }
 
 /**
- * One autocannon run. Latencies are kept as measured (fractions of a millisecond: autocannon's own
- * percentiles are whole milliseconds, too coarse for answers that take one or two).
+ * One wrk run, one thread (it keeps tens of thousands of answers a second on one core), through a
+ * shell whose `times` reports the CPU wrk used. Resolves to wrk's counts and its CPU seconds.
  */
-function cannon(options, onLatency) {
+function wrk({ url, method = 'GET', headers = {}, body = '', duration = 10, connections, timeout = 10 }) {
+  const script = path.join(workDir, 'wrk.lua');
+  writeFileSync(script, WRK_SCRIPT);
+  const args = ['-t1', `-c${connections}`, `-d${duration}s`, '--timeout', `${timeout}s`, '-s', script, ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]), url];
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ timeout: 10, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
-    if (onLatency) instance.on('response', (_client, _status, _bytes, responseTime) => onLatency(responseTime));
-    // A second bound besides autocannon's own duration.
-    const guard = setTimeout(() => instance.stop(), ((options.duration ?? 10) + 15) * 1000);
-    instance.once('done', () => clearTimeout(guard));
+    const child = spawn('bash', ['-c', '"$0" "$@" && times', wrkPath, ...args], { env: { ...process.env, WRK_METHOD: method, WRK_BODY: body }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    // A second bound besides wrk's own duration.
+    const guard = setTimeout(() => child.kill('SIGKILL'), (duration + timeout + 15) * 1000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(guard);
+      const result = /^WRK_RESULT (.+)$/m.exec(output);
+      const lines = output.trimEnd().split('\n');
+      if (code !== 0 || !result) return reject(new Error(`wrk ${method} ${url} failed (exit ${code}): ${output.slice(-500)}`));
+      resolve({ ...JSON.parse(result[1]), cpuSeconds: childSeconds(lines.at(-1)) });
+    });
   });
 }
 
@@ -177,34 +210,29 @@ async function cacheStatuses(accessLog, from) {
  */
 async function measure(target, { duration, connections, warmupSeconds, cpu = {}, accessLog }) {
   await settle(target);
-  await cannon({ ...target, duration: warmupSeconds, connections: Math.min(10, connections) });
+  await wrk({ ...target, duration: warmupSeconds, connections: Math.min(10, connections) });
   const pids = Object.fromEntries(await Promise.all(Object.entries(cpu).map(async ([name, pidsOf]) => [name, await pidsOf()])));
   const cpuBefore = Object.fromEntries(await Promise.all(Object.entries(pids).map(async ([name, list]) => [name, await cpuSeconds(list)])));
-  const generatorBefore = process.cpuUsage();
   const logFrom = accessLog ? statSync(accessLog).size : 0;
-  const latencies = [];
-  const started = performance.now();
-  const result = await cannon({ ...target, duration, connections }, (ms) => latencies.push(ms));
-  const seconds = (performance.now() - started) / 1000;
-  const generator = process.cpuUsage(generatorBefore);
+  const result = await wrk({ ...target, duration, connections });
   const cpuAfter = Object.fromEntries(await Promise.all(Object.entries(pids).map(async ([name, list]) => [name, await cpuSeconds(list)])));
-  const sorted = Float64Array.from(latencies).sort();
+  const seconds = result.durationUs / 1e6;
   const round = (value) => Math.round(value * 100) / 100;
-  const requests = result.requests.total;
+  const { requests } = result;
   return {
-    requestsPerSecond: result.requests.average,
-    latencyP50Ms: round(percentile(sorted, 50)),
-    latencyP99Ms: round(percentile(sorted, 99)),
+    requestsPerSecond: requests / seconds,
+    latencyP50Ms: round(result.p50Us / 1000),
+    latencyP99Ms: round(result.p99Us / 1000),
     requests,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    non2xx: result.non2xx,
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)])),
+    errors: result.connect + result.read + result.write + result.timeout,
+    timeouts: result.timeout,
+    // wrk counts answers of 400 and more; every target answered 2xx before the run (settle).
+    non2xx: result.status,
     // Headers and body as received, per answer.
-    bytesPerAnswer: requests ? Math.round(result.throughput.total / requests) : NaN,
+    bytesPerAnswer: requests ? Math.round(result.bytes / requests) : NaN,
     // CPU seconds per 1,000 answers, and the load generator's share of one core during the run.
     cpuMsPerAnswer: Object.fromEntries(Object.keys(pids).map((name) => [name, requests ? round(((cpuAfter[name] - cpuBefore[name]) * 1000) / requests) : NaN])),
-    generatorCores: round((generator.user + generator.system) / 1e6 / seconds),
+    generatorCores: round(result.cpuSeconds / seconds),
     ...(accessLog ? { cacheStatuses: await cacheStatuses(accessLog, logFrom) } : {}),
   };
 }
@@ -271,7 +299,7 @@ export async function measureEdgeCost({ topology, chunk, duration = 10, connecti
   // Not a budget: the least a Next.js route handler costs through the same edge (the liveness
   // check: no upstream, no proxy.ts), to tell the BFF's own work from the framework's and nginx's.
   await run('route', { url: `${url}/api/health/live` });
-  return { duration, connections, chunk, ...results };
+  return { generator: 'wrk', duration, connections, chunk, ...results };
 }
 
 /** The origin alone (`origin`: servers.mjs's startOrigin): the pages against the same chunk, sent by Next.js. */
@@ -291,5 +319,5 @@ export async function measureOriginCost({ origin, chunk, duration = 10, connecti
   delete results.staticFileFirst;
   delete results.staticFileSecond;
   const encoding = await rawGet(`${origin.url}${chunk.path}`, scriptHeaders);
-  return { duration, connections, chunk: { ...chunk, originEncoding: encoding.headers['content-encoding'] ?? 'identity', originWireBytes: encoding.bytes }, ...results };
+  return { generator: 'wrk', duration, connections, chunk: { ...chunk, originEncoding: encoding.headers['content-encoding'] ?? 'identity', originWireBytes: encoding.bytes }, ...results };
 }
