@@ -174,6 +174,7 @@ const generatorOf = (cost) =>
   cost.generator === 'wrk'
     ? { name: 'wrk', where: 'wrk, one thread, a process of its own', latencies: "Latencies are wrk's own measurements (in microseconds), shown to a hundredth of a millisecond." }
     : { name: 'autocannon', where: "autocannon, in the bench's own Node.js process", latencies: "Latencies are autocannon's own measurements to a hundredth of a millisecond." };
+
 const verdict = (met) => (met === null ? 'reported' : met ? '**met**' : '**MISSED**');
 const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
 /** Latencies of a millisecond or two: one decimal. */
@@ -283,7 +284,7 @@ function markdown(results, notes) {
       row('GET `/api/health/live` through the edge (a minimal Next.js route handler; not a budget)', edgeCost.route, edgeCost.direct),
       '',
       `Against the minimal route handler through the same edge (itself ${fixed(ratio(edgeCost.route.requestsPerSecond, edgeCost.direct.requestsPerSecond))} × the sandbox's throughput), the BFF reaches ${fixed(ratio(edgeCost.bff.requestsPerSecond, edgeCost.route.requestsPerSecond))} × with an address list and ${fixed(ratio(edgeCost.bffForwarded.requestsPerSecond, edgeCost.route.requestsPerSecond))} × with a forwarded call. ` +
-        `The BFF's p50 is ${fixed(ratio(edgeCost.bff.latencyP50Ms, edgeCost.direct.latencyP50Ms), 1)} × the direct call's. The instances log at \`warn\` here (failed upstream calls only): their output passes through the bench's own process, the load generator's.`,
+        `The BFF's p50 is ${fixed(ratio(edgeCost.bff.latencyP50Ms, edgeCost.direct.latencyP50Ms), 1)} × the direct call's. The instances log at \`warn\` here (failed upstream calls only): their output passes through the bench's own process.`,
       '',
     );
   }
