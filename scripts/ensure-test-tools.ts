@@ -43,9 +43,11 @@ const missingParts = () => debianParts.filter(([, file]) => !existsSync(file)).m
 const canApt = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
 // Where apt-get serves, Debian's headless shell comes with the rest, in one go (each apt-get update
 // costs seconds on a fresh machine); elsewhere Playwright's download (offline, it fails after about 20 s).
-// A distribution without that package (Ubuntu's chromium is a snap) still gets the rest.
+// A distribution without that package still gets the rest, and its chromium where there is no browser at all.
 const wantsShell = canApt && !process.env.CHROME_PATH && !existsSync(debianHeadlessShell);
-if (!aptInstall([...(wantsShell ? ['chromium-headless-shell'] : []), ...missingParts()]) && wantsShell) aptInstall(missingParts());
+if (!aptInstall([...(wantsShell ? ['chromium-headless-shell'] : []), ...missingParts()]) && wantsShell) {
+  aptInstall([...(findChromium() ? [] : ['chromium']), ...missingParts()]);
+}
 let found = findChromium();
 if (!found) {
   console.log("browser tests: no Chromium found; trying Playwright's download");

@@ -262,13 +262,14 @@ function markdown(results, notes) {
     const row = (name, figures, baseline) =>
       `| ${name} | ${figures.requestsPerSecond.toFixed(0)} | ${msFine(figures.latencyP50Ms)} | ${msFine(figures.latencyP99Ms)} | ${figures.requests} | ${figures.errors} | ${figures.non2xx} | ${fixed(figures.bytesPerAnswer / 1024, 1)} KiB | ${cache(figures)} | ${cpu(figures, 'nginx')} | ${cpu(figures, 'instances')} | ${fixed(figures.generatorCores)} | ${baseline ? fixed(ratio(figures.requestsPerSecond, baseline.requestsPerSecond)) : '1 (baseline)'} |`;
     const staticRuns = edgeCost.staticFile.runs ?? [];
+    const generator = generatorOf(edgeCost);
     add(
-      `## Through the edge (${generatorOf(edgeCost).name}, loopback, ${edgeCost.duration} s each at ${edgeCost.connections} connections, after a short warm-up)`,
+      `## Through the edge (${generator.name}, loopback, ${edgeCost.duration} s each at ${edgeCost.connections} connections, after a short warm-up)`,
       '',
       `Every request goes to nginx, as a visitor\'s would, with a browser\'s headers (\`Accept: text/html\` for pages, \`Accept-Encoding: ${'gzip, deflate, br, zstd'}\`). ` +
         `The static file is \`${chunk.path}\`, a script of \`/\`'s first load, sent by nginx from disk in its brotli copy (${fixed(chunk.wireBytes / 1024, 1)} KiB, ${fixed(chunk.decodedBytes / 1024, 1)} KiB decoded): of the ${chunk.candidates} scripts \`/\` names, the one nearest in size to the page as the edge sends it (${fixed(chunk.pageWireBytes / 1024, 1)} KiB ${chunk.pageEncoding}), so both answers carry about as many bytes. ` +
         `It is measured before the pages and after them; its row is the mean${staticRuns.length === 2 ? ` (${staticRuns.map((run) => `${run.requestsPerSecond.toFixed(0)} req/s, p50 ${msFine(run.latencyP50Ms)}`).join(', then ')})` : ''}. ` +
-        `${generatorOf(edgeCost).latencies} *Edge hits* is the share of the run's requests nginx's access log marks HIT (the page is kept 10 s, \`s-maxage\`; an expired page is sent STALE or UPDATING while one request refreshes it). CPU per answer is what the processes used during the run (from \`/proc\`) divided by the answers; *generator* is how many cores the load generator (${generatorOf(edgeCost).where}) kept busy.`,
+        `${generator.latencies} *Edge hits* is the share of the run's requests nginx's access log marks HIT (the page is kept 10 s, \`s-maxage\`; an expired page is sent STALE or UPDATING while one request refreshes it). CPU per answer is what the processes used during the run (from \`/proc\`) divided by the answers; *generator* is how many cores the load generator (${generator.where}) kept busy.`,
       '',
       '| target | req/s | p50 | p99 | requests | errors | non-2xx | bytes per answer | edge hits | nginx CPU | instances CPU | generator (cores) | throughput ratio |',
       '|---|---|---|---|---|---|---|---|---|---|---|---|---|',

@@ -140,6 +140,16 @@ done = function(summary, latency)
 end
 `;
 
+/** The script's file in this run's work folder (emptied at the start of every run), written once. */
+let wrkScript;
+function wrkScriptFile() {
+  if (!wrkScript) {
+    wrkScript = path.join(workDir, 'wrk.lua');
+    writeFileSync(wrkScript, WRK_SCRIPT);
+  }
+  return wrkScript;
+}
+
 /** `times`' line for the shell's children: user and system time as `0m1.234s 0m0.567s`. */
 function childSeconds(line) {
   return [...line.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, [, minutes, seconds]) => sum + Number(minutes) * 60 + Number(seconds), 0);
@@ -150,8 +160,7 @@ function childSeconds(line) {
  * shell whose `times` reports the CPU wrk used. Resolves to wrk's counts and its CPU seconds.
  */
 function wrk({ url, method = 'GET', headers = {}, body = '', duration = 10, connections, timeout = 10 }) {
-  const script = path.join(workDir, 'wrk.lua');
-  writeFileSync(script, WRK_SCRIPT);
+  const script = wrkScriptFile();
   const args = ['-t1', `-c${connections}`, `-d${duration}s`, '--timeout', `${timeout}s`, '-s', script, ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]), url];
   return new Promise((resolve, reject) => {
     const child = spawn('bash', ['-c', '"$0" "$@" && times', wrkPath, ...args], { env: { ...process.env, WRK_METHOD: method, WRK_BODY: body }, stdio: ['ignore', 'pipe', 'pipe'] });
