@@ -76,6 +76,16 @@ describe('the upload deadline', () => {
     expect(Object.keys(parts.files)).toHaveLength(2);
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it('stops watching a body once it is refused', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    const form = new FormData();
+    form.append('front-nationality-license', new Blob(['not a document']), 'a.pdf');
+    form.append('back-nationality-license', new Blob([new Uint8Array(PDF)]), 'b.pdf');
+    const refused = readMultipartBody(new Request('http://site.test/x', { method: 'POST', body: form }), identitySpec, 600);
+    await expect(refused).rejects.toMatchObject({ status: 415, reason: 'fileType' });
+    expect(vi.getTimerCount()).toBe(0);
+  });
 });
 
 function upload(parts: Array<[name: string, value: Buffer | string, filename?: string]>) {

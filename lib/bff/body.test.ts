@@ -124,44 +124,6 @@ describe('readMultipartBody (spec §5 uploads)', () => {
     expect(parts.files['tax-plate']).toMatchObject({ filename: 'vergi.pdf', type: 'application/pdf' });
   });
 
-  it('§5 uploads: max 4,000,000 bytes a file', async () => {
-    const atLimit = Buffer.concat([PDF, Buffer.alloc(UPLOAD_MAX_BYTES - PDF.length, 0x20)]);
-    const refused = upload([['front-nationality-license', Buffer.concat([atLimit, Buffer.from(' ')])], ['back-nationality-license', PDF]]);
-    expect(await refusal(readMultipartBody(refused, identitySpec))).toEqual({ status: 413, reason: 'fileTooLarge' });
-
-    const parts = await readMultipartBody(upload([['front-nationality-license', atLimit], ['back-nationality-license', PDF]]), identitySpec);
-    expect(parts.files['front-nationality-license']!.size).toBe(UPLOAD_MAX_BYTES);
-  });
-
-  it('answers a refusal once the whole body is in, so the client reads it instead of a reset connection', async () => {
-    const atLimit = Buffer.concat([PDF, Buffer.alloc(UPLOAD_MAX_BYTES - PDF.length, 0x20)]);
-    // A megabyte past the limit: the refusal is known long before the body ends.
-    const form = upload([['front-nationality-license', Buffer.concat([atLimit, Buffer.alloc(1_000_000, 0x20)])], ['back-nationality-license', PDF]]);
-    const whole = Buffer.from(await form.arrayBuffer());
-    // The same body in 64 KiB pieces, counting the pieces read.
-    const pieces: Uint8Array[] = [];
-    for (let at = 0; at < whole.length; at += 65_536) pieces.push(whole.subarray(at, at + 65_536));
-    const total = pieces.length;
-    let read = 0;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        const next = pieces.shift();
-        if (!next) return controller.close();
-        read++;
-        controller.enqueue(next);
-      },
-    });
-    const init = { method: 'POST', body, headers: { 'Content-Type': form.headers.get('content-type')! }, duplex: 'half' };
-    const request = new Request('http://site.test/api/v1/customers/upload', init as RequestInit);
-    let readWhenRefused = 0;
-    const refused = readMultipartBody(request, identitySpec).catch((error: unknown) => {
-      readWhenRefused = read;
-      throw error;
-    });
-    expect(await refusal(refused)).toEqual({ status: 413, reason: 'fileTooLarge' });
-    expect(readWhenRefused).toBe(total);
-  });
-
   it('refuses a declared length no two files and a form could fill', async () => {
     const declared = (length: number) => upload(bothPdf(), { 'Content-Length': String(length) });
     const most = 2 * UPLOAD_MAX_BYTES + JSON_BODY_LIMIT;
@@ -207,6 +169,100 @@ describe('readMultipartBody (spec §5 uploads)', () => {
       headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
     });
     expect(await refusal(readMultipartBody(cut, identitySpec))).toEqual({ status: 400, reason: 'invalidRequest' });
+  });
+});
+
+/** A multipart upload of these file parts (a name may repeat), in pieces of `piece` bytes. */
+function multipartPieces(files: Array<[name: string, data: Buffer]>, piece: number): Uint8Array[] {
+  const whole = Buffer.concat([
+    ...files.flatMap(([name, data]) => [Buffer.from(`--x\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.bin"\r\n\r\n`), data, Buffer.from('\r\n')]),
+    Buffer.from('--x--\r\n'),
+  ]);
+  const pieces: Uint8Array[] = [];
+  for (let at = 0; at < whole.length; at += piece) pieces.push(whole.subarray(at, at + piece));
+  return pieces;
+}
+
+/** An upload whose body sends these pieces one at a time, as over a slow connection; each leaves the array as it is read. */
+function requestOf(pieces: Uint8Array[]) {
+  const init = { method: 'POST', body: streamed(pieces), headers: { 'Content-Type': 'multipart/form-data; boundary=x' }, duplex: 'half' };
+  return new Request('http://site.test/api/v1/customers/upload', init as RequestInit);
+}
+
+const arriving = (files: Array<[name: string, data: Buffer]>, piece: number) => requestOf(multipartPieces(files, piece));
+
+describe('readMultipartBody as the bytes arrive', () => {
+  it('keeps a file that arrives a few bytes at a time whole and in order, its type read from its first 8 bytes', async () => {
+    const longer = Buffer.concat([PDF, Buffer.alloc(2_000, 0x41)]);
+    const parts = await readMultipartBody(arriving([['front-nationality-license', longer], ['back-nationality-license', PNG]], 5), identitySpec);
+    expect(parts.files['front-nationality-license']).toMatchObject({ type: 'application/pdf', size: longer.length });
+    expect(content(parts.files['front-nationality-license'])).toEqual(longer);
+    expect(parts.files['back-nationality-license']!.type).toBe('image/png');
+    expect(content(parts.files['back-nationality-license'])).toEqual(PNG);
+  });
+
+  it('refuses a file by its first bytes before its size: a text past 4,000,000 bytes is the wrong type', async () => {
+    const text = Buffer.concat([TEXT, Buffer.alloc(UPLOAD_MAX_BYTES, 0x20)]);
+    const refused = arriving([['front-nationality-license', text], ['back-nationality-license', PDF]], 65_536);
+    expect(await refusal(readMultipartBody(refused, identitySpec))).toEqual({ status: 415, reason: 'fileType' });
+  });
+
+  it('takes a file shorter than 8 bytes when its signature fits, and refuses an empty one', async () => {
+    const shortest = Buffer.from('%PDF-');
+    const parts = await readMultipartBody(arriving([['front-nationality-license', shortest], ['back-nationality-license', PDF]], 1_024), identitySpec);
+    expect(content(parts.files['front-nationality-license'])).toEqual(shortest);
+    const short = arriving([['front-nationality-license', Buffer.from('%PD')], ['back-nationality-license', PDF]], 1_024);
+    expect(await refusal(readMultipartBody(short, identitySpec))).toEqual({ status: 415, reason: 'fileType' });
+    const empty = arriving([['front-nationality-license', Buffer.alloc(0)], ['back-nationality-license', PDF]], 1_024);
+    expect(await refusal(readMultipartBody(empty, identitySpec))).toEqual({ status: 400, reason: 'invalidRequest' });
+  });
+
+  it('never reads a part it does not take: an unknown or repeated file is refused as such, not by its type', async () => {
+    const unknown = arriving([['selfie', TEXT], ['front-nationality-license', PDF]], 1_024);
+    expect(await refusal(readMultipartBody(unknown, identitySpec))).toEqual({ status: 400, reason: 'invalidRequest' });
+    const repeated = arriving([['front-nationality-license', PDF], ['front-nationality-license', TEXT]], 1_024);
+    expect(await refusal(readMultipartBody(repeated, identitySpec))).toEqual({ status: 400, reason: 'invalidRequest' });
+  });
+
+  it('refuses a body that breaks off between parts, or whose stream fails, with 400', async () => {
+    const cut = new Request('http://site.test/x', {
+      method: 'POST',
+      body: '--x\r\nContent-Disposition: form-data; name="subscription_id"\r\n',
+      headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
+    });
+    expect(await refusal(readMultipartBody(cut, companySpec))).toEqual({ status: 400, reason: 'invalidRequest' });
+    const head = Buffer.from('--x\r\nContent-Disposition: form-data; name="front-nationality-license"; filename="a.pdf"\r\n\r\n%PDF-1.4\n');
+    const failing = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(head);
+        controller.error(new Error('connection reset'));
+      },
+    });
+    const init = { method: 'POST', body: failing, headers: { 'Content-Type': 'multipart/form-data; boundary=x' }, duplex: 'half' };
+    expect(await refusal(readMultipartBody(new Request('http://site.test/x', init as RequestInit), identitySpec))).toEqual({ status: 400, reason: 'invalidRequest' });
+  });
+
+  // The costly tests last: a mutant that a cheaper test kills never waits for 4 MB (vitest.mutation.config.mjs).
+  it('§5 uploads: max 4,000,000 bytes a file', async () => {
+    const atLimit = Buffer.concat([PDF, Buffer.alloc(UPLOAD_MAX_BYTES - PDF.length, 0x20)]);
+    const refused = arriving([['front-nationality-license', Buffer.concat([atLimit, Buffer.from(' ')])], ['back-nationality-license', PDF]], 65_536);
+    expect(await refusal(readMultipartBody(refused, identitySpec))).toEqual({ status: 413, reason: 'fileTooLarge' });
+
+    const parts = await readMultipartBody(arriving([['front-nationality-license', atLimit], ['back-nationality-license', PDF]], 65_536), identitySpec);
+    expect(parts.files['front-nationality-license']!.size).toBe(UPLOAD_MAX_BYTES);
+  });
+
+  it('answers a refusal once the whole body is in, so the client reads it instead of a reset connection', async () => {
+    // A megabyte past the limit: the refusal is known long before the body ends.
+    const tooLarge = Buffer.concat([PDF, Buffer.alloc(UPLOAD_MAX_BYTES - PDF.length + 1_000_000, 0x20)]);
+    const pieces = multipartPieces([['front-nationality-license', tooLarge], ['back-nationality-license', PDF]], 65_536);
+    let leftWhenRefused = -1;
+    const refused = readMultipartBody(requestOf(pieces), identitySpec).catch((error: unknown) => {
+      leftWhenRefused = pieces.length;
+      throw error;
+    });
+    expect(await refusal(refused)).toEqual({ status: 413, reason: 'fileTooLarge' });
+    expect(leftWhenRefused).toBe(0);
   });
 });
 
