@@ -18,21 +18,18 @@ export interface Caller {
 
 type Body = Record<string, unknown> | undefined;
 
+// Stryker disable next-line MethodExpression: equivalent, folding to upper case counts the same ASCII codes and mailboxes together.
 const text = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : undefined);
 
-/** Budgets of the calls that neither send nor check codes nor reveal whether a TC number is known. */
+/**
+ * Budgets of the calls that neither send nor check codes nor reveal whether a TC number is known.
+ * Every call that nothing here or spendBudgets's switch charges (the other form steps) spends
+ * formStepIp.
+ */
 const PLAIN: Partial<Record<ApiCallName, Charge['budget']>> = {
   infrastructure: 'addressIp',
   getSettings: 'readIp',
   countries: 'readIp',
-  registerStep1: 'formStepIp',
-  registerStep2: 'formStepIp',
-  registerStep4: 'formStepIp',
-  authRegisterStep2: 'formStepIp',
-  transferRegisterStep2: 'formStepIp',
-  transferRegisterStep3: 'formStepIp',
-  transferRegisterStep5: 'formStepIp',
-  authTransferRegisterStep3: 'formStepIp',
   transferRegisterStep1: 'serviceNumberIp',
   applyCampaignCode: 'discountCodeIp',
   applyReferenceCode: 'discountCodeIp',
@@ -53,25 +50,24 @@ interface Origin {
 async function identityCharges(caller: Caller, origin: Origin, nationalityNumber: string): Promise<{ charges: Charge[]; seen: () => Promise<void> }> {
   const { budgets } = getConfig();
   const window = budgets.identityIp.windowSeconds;
-  const scopes: [set: string, budget: Charge['budget'], key: string | undefined][] = [
-    // The caller's own first (its address, its browser), then what it shares with others.
-    ['identity-ip', 'identityIp', origin.ip],
-    ['identity-browser', 'identityBrowser', caller.browser ? keyed(caller.browser) : undefined],
-    ['identity-network', 'identityNetwork', origin.network],
-    ['identity-wide-network', 'identityWideNetwork', origin.wide],
-  ];
+  // Each budget's set of the numbers asked about, by the caller's own first (its address, its
+  // browser), then by what it shares with others.
+  const scopes = (
+    [
+      ['identityIp', origin.ip],
+      ['identityBrowser', caller.browser ? keyed(caller.browser) : undefined],
+      ['identityNetwork', origin.network],
+      ['identityWideNetwork', origin.wide],
+    ] satisfies [Charge['budget'], string | undefined][]
+  ).flatMap(([budget, key]) => (key ? [{ budget, key, entry: `${key}|${nationalityNumber}` }] : []));
   const charges: Charge[] = [{ budget: 'identityCallsIp', key: origin.ip }];
-  const entries: [set: string, entry: string][] = [];
-  for (const [set, budget, key] of scopes) {
-    if (!key) continue;
-    const entry = `${key}|${nationalityNumber}`;
-    entries.push([set, entry]);
-    if (!(await wasMarked(set, entry, window))) charges.push({ budget, key });
+  for (const { budget, key, entry } of scopes) {
+    if (!(await wasMarked(budget, entry, window))) charges.push({ budget, key });
   }
   return {
     charges,
     seen: async () => {
-      for (const [set, entry] of entries) await mark(set, entry, window);
+      for (const { budget, entry } of scopes) await mark(budget, entry, window);
     },
   };
 }
@@ -86,6 +82,7 @@ export async function spendBudgets(name: ApiCallName, body: Body, caller: Caller
   const networks = networkKeys(caller.ip);
   const origin: Origin = { ip, network: networks && keyed(networks.network), wide: networks?.wide && keyed(networks.wide) };
   const target = (field: string, canonical: (value: string) => string = (value) => value) => {
+    // Stryker disable next-line OptionalChaining: equivalent, every call that reads a target has a JSON body.
     const value = text(body?.[field]);
     return value ? keyed(canonical(value)) : undefined;
   };
@@ -118,6 +115,7 @@ export async function spendBudgets(name: ApiCallName, body: Body, caller: Caller
       break;
     }
     case 'authStart': {
+      // Stryker disable next-line OptionalChaining,StringLiteral: equivalent, authStart always has a JSON body, and its schema refuses a missing number before.
       const nationalityNumber = text(body?.nationality_number) ?? '';
       if (knowsNationalityNumber(caller.device, nationalityNumber)) {
         // The owner's browser: its own bucket, and nothing to learn about a number it logged in with.
@@ -161,8 +159,6 @@ export async function spendBudgets(name: ApiCallName, body: Body, caller: Caller
     case 'uploadSubscriptionDocs':
       add('formStepIp', ip);
       add('uploadSession', caller.customer ? keyed(caller.customer) : ip);
-      break;
-    default:
       break;
   }
   if (charges.length === 0) add('formStepIp', ip);
