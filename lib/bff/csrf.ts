@@ -4,7 +4,8 @@ import { XSRF_COOKIE, XSRF_HEADER } from '@/lib/api/csrf';
 
 /** A cookie's value; a malformed escape is taken as it stands (never an error). */
 export function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get('cookie') ?? '';
+  const header = request.headers.get('cookie');
+  if (!header) return undefined;
   for (const part of header.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key !== name) continue;
@@ -34,13 +35,7 @@ export function isTrustedStateChange(request: Request): boolean {
   const origin = request.headers.get('origin');
   if (origin) {
     const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
-    let originHost: string;
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      return false;
-    }
-    if (originHost !== host) return false;
+    if (!URL.canParse(origin) || new URL(origin).host !== host) return false;
   }
   const cookie = readCookie(request, XSRF_COOKIE);
   const header = request.headers.get(XSRF_HEADER);
