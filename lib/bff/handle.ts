@@ -91,6 +91,7 @@ async function answer(
   // The customer's token is checked before the body is read, so an anonymous upload costs nothing.
   const session = call.auth || call.session === 'storeToken' ? await getSession() : undefined;
   if (call.auth) {
+    // Stryker disable next-line OptionalChaining: equivalent, a session is always read for these calls.
     if (!session?.token) return sessionExpiredResponse(locale);
   }
 
@@ -102,6 +103,7 @@ async function answer(
     device: name === 'authStart' || name === 'auth' ? await readDevice(request) : null,
   };
   const upstream: UpstreamRequest = {
+    // Stryker disable next-line OptionalChaining: as above.
     userToken: call.auth ? session?.token : undefined,
     headers: {
       'Accept-Language': locale === 'en' ? 'en-US' : 'tr-TR',
@@ -190,6 +192,7 @@ async function forward(
 
   let result;
   try {
+    // Stryker disable next-line OptionalChaining: equivalent, a filing call always has a body.
     const formHash = call.files ? body?.form_security_hash : undefined;
     result = typeof formHash === 'string' ? await fileApplication(name, upstream, { formHash, browser }, onLateFiling) : await callUpstream(name, upstream);
   } catch (error) {
