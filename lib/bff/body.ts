@@ -236,7 +236,7 @@ export async function readMultipartBody(
       // A name is taken when its part begins, before the part is read; busboy itself refuses a
       // file past the count (filesLimit).
       if (failed || !spec.files.includes(name) || taken.has(name)) {
-        // Stryker disable next-line CallExpression: equivalent, the parser is already cut off by fail().
+        // Stryker disable next-line CallExpression: equivalent, fail() below cuts the parser off.
         stream.resume();
         fail(new BodyError(400, 'invalidRequest'));
         return;
