@@ -163,11 +163,7 @@ describe('readMultipartBody (spec §5 uploads)', () => {
   });
 
   it('refuses a body cut off inside a file with 400, leaving no error unhandled', async () => {
-    const cut = new Request('http://site.test/x', {
-      method: 'POST',
-      body: '--x\r\nContent-Disposition: form-data; name="front-nationality-license"; filename="a.pdf"\r\n\r\n%PDF-1.4 and then nothing',
-      headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
-    });
+    const cut = multipartRequest('--x\r\nContent-Disposition: form-data; name="front-nationality-license"; filename="a.pdf"\r\n\r\n%PDF-1.4 and then nothing');
     expect(await refusal(readMultipartBody(cut, identitySpec))).toEqual({ status: 400, reason: 'invalidRequest' });
   });
 });
@@ -183,11 +179,14 @@ function multipartPieces(files: Array<[name: string, data: Buffer]>, piece: numb
   return pieces;
 }
 
-/** An upload whose body sends these pieces one at a time, as over a slow connection; each leaves the array as it is read. */
-function requestOf(pieces: Uint8Array[]) {
-  const init = { method: 'POST', body: streamed(pieces), headers: { 'Content-Type': 'multipart/form-data; boundary=x' }, duplex: 'half' };
+/** An upload with this body, written by hand with the boundary `x`. */
+function multipartRequest(body: BodyInit) {
+  const init = { method: 'POST', body, headers: { 'Content-Type': 'multipart/form-data; boundary=x' }, duplex: 'half' };
   return new Request('http://site.test/api/v1/customers/upload', init as RequestInit);
 }
+
+/** An upload whose body sends these pieces one at a time, as over a slow connection; each leaves the array as it is read. */
+const requestOf = (pieces: Uint8Array[]) => multipartRequest(streamed(pieces));
 
 const arriving = (files: Array<[name: string, data: Buffer]>, piece: number) => requestOf(multipartPieces(files, piece));
 
@@ -225,11 +224,7 @@ describe('readMultipartBody as the bytes arrive', () => {
   });
 
   it('refuses a body that breaks off between parts, or whose stream fails, with 400', async () => {
-    const cut = new Request('http://site.test/x', {
-      method: 'POST',
-      body: '--x\r\nContent-Disposition: form-data; name="subscription_id"\r\n',
-      headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
-    });
+    const cut = multipartRequest('--x\r\nContent-Disposition: form-data; name="subscription_id"\r\n');
     expect(await refusal(readMultipartBody(cut, companySpec))).toEqual({ status: 400, reason: 'invalidRequest' });
     const head = Buffer.from('--x\r\nContent-Disposition: form-data; name="front-nationality-license"; filename="a.pdf"\r\n\r\n%PDF-1.4\n');
     const failing = new ReadableStream<Uint8Array>({
@@ -238,8 +233,7 @@ describe('readMultipartBody as the bytes arrive', () => {
         controller.error(new Error('connection reset'));
       },
     });
-    const init = { method: 'POST', body: failing, headers: { 'Content-Type': 'multipart/form-data; boundary=x' }, duplex: 'half' };
-    expect(await refusal(readMultipartBody(new Request('http://site.test/x', init as RequestInit), identitySpec))).toEqual({ status: 400, reason: 'invalidRequest' });
+    expect(await refusal(readMultipartBody(multipartRequest(failing), identitySpec))).toEqual({ status: 400, reason: 'invalidRequest' });
   });
 
   // The costly tests last: a mutant that a cheaper test kills never waits for 4 MB (vitest.mutation.config.mjs).
