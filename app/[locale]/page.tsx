@@ -7,7 +7,7 @@ import { WizardLoader } from '@/components/application/wizard-loader';
 import { HomeChoices } from '@/components/home/home-choices';
 import { getConfig } from '@/lib/config';
 import { failIfAsked } from '@/lib/crash-hook';
-import { clientMessages } from '@/lib/i18n/client-messages';
+import { wizardMessages } from '@/lib/i18n/client-messages';
 import { pageMetadata } from '@/lib/i18n/metadata';
 import { localeOf } from '@/lib/i18n/locale';
 import { getProvinces } from '@/lib/provinces';
@@ -35,11 +35,10 @@ export default async function HomePage({ params, searchParams }: PageProps<'/[lo
   const flow = { yeni: 'new', transfer: 'transfer' } as const;
   const requested = (await searchParams).basvuru;
   if (requested === 'yeni' || requested === 'transfer') {
-    // The wizard's texts travel only with the wizard, and so do the account's its finish line shows
-    // and the consents' full texts.
+    // The wizard's texts travel only with the wizard (lib/i18n/client-messages.ts).
     const [messages, countries] = await Promise.all([getMessages(), getCountries()]);
     return (
-      <NextIntlClientProvider messages={{ ...clientMessages(messages), application: messages.application, profile: messages.profile, consents: messages.consents }}>
+      <NextIntlClientProvider messages={wizardMessages(messages)}>
         <WizardLoader
           flow={flow[requested]}
           provinces={getProvinces()}

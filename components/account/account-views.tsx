@@ -70,7 +70,7 @@ export function AccountViews() {
           title: t('title'),
           onClose: onClose(id),
           render: ({ close }) => (
-            <CatalogueTexts namespace="profile">
+            <CatalogueTexts>
               <ProfileContent close={close} />
             </CatalogueTexts>
           ),
@@ -87,7 +87,7 @@ export function AccountViews() {
           title: name ? t('detail.title', { name }) : t('detail.titleUnknown'),
           onClose: onClose(id),
           render: () => (
-            <CatalogueTexts namespace="profile">
+            <CatalogueTexts>
               <SubscriptionDetail subscriptionId={subscriptionId} />
             </CatalogueTexts>
           ),
@@ -99,7 +99,7 @@ export function AccountViews() {
           title: t('companyDocs.title'),
           onClose: onClose(id),
           render: () => (
-            <CatalogueTexts namespace="profile">
+            <CatalogueTexts>
               <CompanyDocs subscriptionId={subscriptionId} />
             </CatalogueTexts>
           ),

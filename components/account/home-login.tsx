@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { type Messages, NextIntlClientProvider, useLocale, useTranslations } from 'next-intl';
 import { type ComponentType, useId, useRef, useState } from 'react';
 import styles from '@/components/account/account.module.css';
 import type { LoginStepsProps } from '@/components/account/login-steps';
@@ -11,6 +11,7 @@ import { useCurrentUser } from '@/components/session/session-provider';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field, Input } from '@/components/ui/field';
 import { Card } from '@/components/ui/card';
+import { loadCatalogue } from '@/components/ui/catalogue-texts';
 
 /** What the visitor did in the first field before the form's code arrived. */
 interface ShellState {
@@ -21,6 +22,8 @@ interface ShellState {
 
 interface Handover {
   Steps: ComponentType<LoginStepsProps>;
+  /** The language's catalogue: the page carries the shell's texts, not the form's. */
+  texts: Messages;
   /** Read while the form renders, with the field still on the page: nothing typed meanwhile is lost. */
   read: () => ShellState;
 }
@@ -57,8 +60,11 @@ export function HomeLogin() {
 /** The real form in the shell's place, starting from what the visitor did in the shell. */
 function TakeOver({ handover, onSuccess }: { handover: Handover; onSuccess: LoginStepsProps['onSuccess'] }) {
   const [start] = useState(handover.read);
+  const locale = useLocale();
   return (
-    <handover.Steps initialNationalityNumber={start.value} focusOnMount={start.focused} submitOnMount={start.submitted} onSuccess={onSuccess} />
+    <NextIntlClientProvider locale={locale} messages={handover.texts}>
+      <handover.Steps initialNationalityNumber={start.value} focusOnMount={start.focused} submitOnMount={start.submitted} onSuccess={onSuccess} />
+    </NextIntlClientProvider>
   );
 }
 
@@ -69,6 +75,7 @@ function TakeOver({ handover, onSuccess }: { handover: Handover; onSuccess: Logi
  */
 function FirstStepShell({ onHandover }: { onHandover: (handover: Handover) => void }) {
   const t = useTranslations('login');
+  const locale = useLocale();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const submitted = useRef(false);
@@ -77,17 +84,18 @@ function FirstStepShell({ onHandover }: { onHandover: (handover: Handover) => vo
   const load = () => {
     if (loading.current) return;
     loading.current = true;
-    import('@/components/account/login-steps').then(
-      ({ LoginSteps }) =>
+    Promise.all([import('@/components/account/login-steps'), loadCatalogue(locale)]).then(
+      ([{ LoginSteps }, texts]) =>
         onHandover({
           Steps: LoginSteps,
+          texts,
           read: () => {
             const field = input.current;
             return { value: field?.value ?? '', focused: field !== null && document.activeElement === field, submitted: submitted.current };
           },
         }),
       () => {
-        // The code did not arrive (connection lost): the next touch asks again.
+        // The code or the texts did not arrive (connection lost): the next touch asks again.
         loading.current = false;
       },
     );

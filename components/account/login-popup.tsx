@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { lazy, useCallback } from 'react';
 import { useNotify } from '@/components/popups/notifications';
 import { usePopups } from '@/components/popups/popup-provider';
+import { CatalogueTexts, preloadCatalogue } from '@/components/ui/catalogue-texts';
 import { useProfilePopup } from '@/components/account/profile-popup';
 import type { SessionUser } from '@/lib/api/types';
 import type { LoginPopupOptions, PopupOpeners } from '@/lib/popups/openers';
@@ -11,9 +12,10 @@ import type { LoginPopupOptions, PopupOpeners } from '@/lib/popups/openers';
 const loadLoginSteps = () => import('@/components/account/login-steps');
 export const LazyLoginSteps = lazy(() => loadLoginSteps().then((module) => ({ default: module.LoginSteps })));
 
-/** Starts loading the login steps' code (on hover or focus of a button that opens them). */
+/** Starts loading the login steps' code and texts (on hover or focus of a button that opens them). */
 export function preloadLoginSteps() {
   void loadLoginSteps();
+  preloadCatalogue();
 }
 
 let opened = 0;
@@ -38,16 +40,18 @@ export function useLoginPopup(): PopupOpeners['login'] {
           title: t('title'),
           onClose: () => resolve(loggedIn),
           render: ({ close }) => (
-            <LazyLoginSteps
-              key={key}
-              initialNationalityNumber={nationalityNumber}
-              onSuccess={(user) => {
-                loggedIn = user;
-                close();
-                notify.toast(t('welcome', { name: `${user.data.name} ${user.data.surname}` }), { type: 'success', id: 'welcome' });
-                if (openProfile) openProfileNow();
-              }}
-            />
+            <CatalogueTexts>
+              <LazyLoginSteps
+                key={key}
+                initialNationalityNumber={nationalityNumber}
+                onSuccess={(user) => {
+                  loggedIn = user;
+                  close();
+                  notify.toast(t('welcome', { name: `${user.data.name} ${user.data.surname}` }), { type: 'success', id: 'welcome' });
+                  if (openProfile) openProfileNow();
+                }}
+              />
+            </CatalogueTexts>
           ),
         });
       }),

@@ -4,7 +4,6 @@ import { useTranslations } from 'next-intl';
 import { useCallback } from 'react';
 import styles from '@/components/consents/consents.module.css';
 import { usePopups } from '@/components/popups/popup-provider';
-import { CatalogueTexts } from '@/components/ui/catalogue-texts';
 import { Paragraphs } from '@/components/ui/paragraphs';
 
 import type { PopupOpeners } from '@/lib/popups/openers';
@@ -22,25 +21,14 @@ function ConsentText({ kind }: { kind: ConsentKind }) {
 }
 
 /**
- * The text from the texts at hand (the wizard's page carries the consents whole), or from the
- * language's catalogue: public pages carry the consents' titles and labels, not their full texts.
+ * Opens a consent's text in a popup (the contact form's KVKK link, the wizard's consents). Both carry
+ * the consents whole: the wizard's page and the contact form's popup (the language's catalogue).
  */
-function ConsentTextFromCatalogue({ kind }: { kind: ConsentKind }) {
-  const t = useTranslations('consents');
-  if (t.has(`${kind}.text`)) return <ConsentText kind={kind} />;
-  return (
-    <CatalogueTexts namespace="consents">
-      <ConsentText kind={kind} />
-    </CatalogueTexts>
-  );
-}
-
-/** Opens a consent's text in a popup (the contact form's KVKK link, the wizard's consents). */
 export function useConsentText(): PopupOpeners['consentText'] {
   const { open } = usePopups();
   const t = useTranslations('consents');
   return useCallback(
-    (kind: ConsentKind) => open({ id: `consent-${kind}`, size: 'big', title: t(`${kind}.title`), render: () => <ConsentTextFromCatalogue kind={kind} /> }),
+    (kind: ConsentKind) => open({ id: `consent-${kind}`, size: 'big', title: t(`${kind}.title`), render: () => <ConsentText kind={kind} /> }),
     [open, t],
   );
 }

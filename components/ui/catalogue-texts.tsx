@@ -1,7 +1,7 @@
 'use client';
 
 import type { Messages } from 'next-intl';
-import { NextIntlClientProvider, useLocale, useMessages } from 'next-intl';
+import { NextIntlClientProvider, useLocale } from 'next-intl';
 import { type ReactNode, use } from 'react';
 import { localeOfPath } from '@/lib/i18n/crash-texts';
 import type { Locale } from '@/lib/i18n/routing';
@@ -9,7 +9,8 @@ import type { Locale } from '@/lib/i18n/routing';
 /** The catalogue of a language, loaded once per page and only when a text pages do not carry is first shown. */
 const catalogues = new Map<Locale, Promise<Messages>>();
 
-function loadCatalogue(locale: Locale): Promise<Messages> {
+/** The whole catalogue of `locale` (messages/*.json), fetched with its own script the first time. */
+export function loadCatalogue(locale: Locale): Promise<Messages> {
   let catalogue = catalogues.get(locale);
   if (!catalogue) {
     catalogue = (locale === 'en' ? import('@/messages/en.json') : import('@/messages/tr.json')).then((module) => module.default as Messages);
@@ -26,17 +27,15 @@ export function preloadCatalogue(): void {
 }
 
 /**
- * The whole of one namespace of messages/*.json for what it wraps. Pages carry only part of some
- * namespaces (lib/i18n/client-messages.ts: of the customer area, its popups' titles; of the consents,
- * everything but their full texts); the rest arrives with the code that shows it, and the popup around
- * it shows its loading state meanwhile.
+ * Every text of the language for what it wraps: a popup's forms and views. Pages carry only the
+ * texts of what every page shows and of the popups' titles (lib/i18n/client-messages.ts); the rest
+ * arrives with the code that shows it, and the popup around it shows its loading state meanwhile.
  */
-export function CatalogueTexts({ namespace, children }: { namespace: 'profile' | 'consents'; children: ReactNode }) {
+export function CatalogueTexts({ children }: { children: ReactNode }) {
   const locale = useLocale();
-  const messages = useMessages();
   const catalogue = use(loadCatalogue(locale));
   return (
-    <NextIntlClientProvider locale={locale} messages={{ ...messages, [namespace]: catalogue[namespace] }}>
+    <NextIntlClientProvider locale={locale} messages={catalogue}>
       {children}
     </NextIntlClientProvider>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientMessages } from '@/lib/i18n/client-messages';
+import { clientMessages, wizardMessages } from '@/lib/i18n/client-messages';
 import en from '@/messages/en.json';
 import tr from '@/messages/tr.json';
 
@@ -16,23 +16,35 @@ describe('texts every page carries', () => {
     }
   });
 
-  it('hold the consents\' titles, labels and versions, and leave their full texts to the popup that shows them', () => {
+  it('hold the home page login field and the popups’ titles, and leave the popups’ forms to the catalogue', () => {
     for (const catalogue of [tr, en]) {
-      const { consents } = clientMessages(catalogue);
-      for (const kind of ['kvkk', 'contract', 'marketing'] as const) {
-        const { text, ...labels } = catalogue.consents[kind];
-        expect(text.length).toBeGreaterThan(100);
-        expect(consents[kind]).toEqual(labels);
-        expect(JSON.stringify(consents)).not.toContain(text.slice(0, 40));
-      }
-      expect(consents.heading).toBe(catalogue.consents.heading);
-      expect(consents.versionLabel).toBe(catalogue.consents.versionLabel);
+      const { login, contactForm, inquiry } = clientMessages(catalogue);
+      expect(Object.keys(login).sort()).toEqual(['homeHeading', 'homeText', 'nationalityNumber', 'nationalityNumberHint', 'submit', 'title', 'welcome']);
+      for (const text of Object.values(login)) expect(text).toBeTruthy();
+      expect(contactForm).toEqual({ title: catalogue.contactForm.title });
+      expect(inquiry).toEqual({ title: catalogue.inquiry.title });
     }
   });
 
-  it('leave the wizard and the server-only texts to their own pages', () => {
-    const namespaces = Object.keys(clientMessages(tr));
-    for (const name of ['application', 'upstream', 'howTo', 'home', 'metadata']) expect(namespaces).not.toContain(name);
-    expect(namespaces).toEqual(expect.arrayContaining(['header', 'common', 'errors', 'validation', 'login', 'contactForm', 'consents']));
+  it('are what every page shows whole, and nothing of the popups’ forms, the wizard or the server', () => {
+    const page = clientMessages(tr);
+    expect(Object.keys(page).sort()).toEqual(['common', 'contactForm', 'errors', 'header', 'inquiry', 'login', 'notify', 'profile']);
+    for (const name of ['header', 'common', 'errors', 'notify'] as const) expect(page[name]).toEqual(tr[name]);
+    const json = JSON.stringify(page);
+    // The steps' texts (the SMS code), the field errors and the consents' texts are not on the page.
+    for (const text of [tr.login.code, tr.validation.required, tr.validationTitles.nationalityNumber, tr.consents.kvkk.label, tr.subscription.emptyText]) {
+      expect(json).not.toContain(JSON.stringify(text).slice(1, -1));
+    }
+  });
+});
+
+describe('texts the wizard’s page carries', () => {
+  it('add the wizard’s own and the whole of what its steps and dialogs show', () => {
+    for (const catalogue of [tr, en]) {
+      const wizard = wizardMessages(catalogue);
+      expect(wizard).toMatchObject(clientMessages(catalogue));
+      for (const name of ['application', 'validation', 'validationTitles', 'consents', 'profile', 'subscription', 'registeredUser', 'noCode'] as const) expect(wizard[name]).toEqual(catalogue[name]);
+      for (const name of ['howTo', 'home', 'metadata', 'upstream']) expect(Object.keys(wizard)).not.toContain(name);
+    }
   });
 });
