@@ -5,7 +5,7 @@ import type { Messages } from 'next-intl';
  * host, notifications, error dialogs, the home page's login field) and the titles its popups open
  * with. Server components translate on the server, so page texts (how-to, home copy) never travel
  * here; a popup's forms and views read the language's whole catalogue, which arrives with their code
- * (components/ui/catalogue-texts.tsx), so no page carries them (home's HTML 8.7 -> 7.x KB in brotli).
+ * (components/ui/catalogue-texts.tsx), so no page carries them (home's HTML 8.7 -> 7.0 KB in brotli).
  */
 const wholeNamespaces = ['header', 'common', 'errors', 'notify'] as const satisfies readonly (keyof Messages)[];
 
