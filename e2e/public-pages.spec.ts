@@ -152,6 +152,21 @@ test.describe('anonymous public pages from the page cache', () => {
     expect(violations).toEqual([]);
   });
 
+  test('a view of a public page asks the instances for nothing more: no link is prefetched, in view or under the pointer', async ({ page }) => {
+    const routerFetches: string[] = [];
+    page.on('request', (request) => {
+      if (request.headers()['rsc'] || request.url().includes('_rsc=')) routerFetches.push(request.url());
+    });
+    for (const path of publicPaths) {
+      await page.goto(`${site.url}${path}`);
+      await page.waitForLoadState('networkidle');
+    }
+    await page.goto(`${site.url}/`);
+    await page.getByRole('link', { name: 'Yeni Başvuru' }).hover();
+    await page.waitForLoadState('networkidle');
+    expect(routerFetches).toEqual([]);
+  });
+
   test("a router fetch never gets the public page's HTML, whatever it asks for", async ({ request }) => {
     for (const headers of [{ RSC: '1' }, { RSC: '1', 'Next-Router-Prefetch': '1', Accept: 'text/html' }] as Record<string, string>[]) {
       const response = await request.get(`${site.url}/nasil-yapilir`, { headers });
