@@ -1,14 +1,6 @@
 import type { Messages } from 'next-intl';
 
-/**
- * The texts every page carries to its client components: what every page shows (header, popup
- * host, notifications, error dialogs, the home page's login field) and the titles its popups open
- * with. Server components translate on the server, so page texts (how-to, home copy) never travel
- * here; a popup's forms and views read the language's whole catalogue, which arrives with their code
- * (components/ui/catalogue-texts.tsx), so no page carries them (home's HTML 8.7 -> 7.0 KB in brotli).
- */
-const wholeNamespaces = ['header', 'common', 'errors', 'notify'] as const satisfies readonly (keyof Messages)[];
-
+/** Of the login's texts, what the home page's login field and the popup's opener show. */
 function loginShell({ title, nationalityNumber, nationalityNumberHint, submit, welcome, homeHeading, homeText }: Messages['login']) {
   return { title, nationalityNumber, nationalityNumberHint, submit, welcome, homeHeading, homeText };
 }
@@ -18,17 +10,24 @@ function accountTitles({ title, detail, companyDocs }: Messages['profile']) {
   return { title, detail: { title: detail.title, titleUnknown: detail.titleUnknown }, companyDocs: { title: companyDocs.title } };
 }
 
-type Whole = (typeof wholeNamespaces)[number];
-
-/** What every page's NextIntlClientProvider gets (app/locale-document.tsx). */
-export function clientMessages(messages: Messages) {
-  const whole = Object.fromEntries(wholeNamespaces.map((key) => [key, messages[key]])) as Pick<Messages, Whole>;
+/**
+ * The texts every page carries to its client components: what every page shows (header, popup
+ * host, notifications, error dialogs, the home page's login field) and the titles its popups open
+ * with. Server components translate on the server, so page texts (how-to, home copy) never travel
+ * here; a popup's forms and views read the language's whole catalogue, which arrives with their code
+ * (components/ui/catalogue-texts.tsx), so no page carries them (home's HTML 8.7 -> 7.0 KB in
+ * brotli). Given to every page's NextIntlClientProvider (app/locale-document.tsx).
+ */
+export function clientMessages({ header, common, errors, notify, login, profile, contactForm, inquiry }: Messages) {
   return {
-    ...whole,
-    login: loginShell(messages.login),
-    profile: accountTitles(messages.profile),
-    contactForm: { title: messages.contactForm.title },
-    inquiry: { title: messages.inquiry.title },
+    header,
+    common,
+    errors,
+    notify,
+    login: loginShell(login),
+    profile: accountTitles(profile),
+    contactForm: { title: contactForm.title },
+    inquiry: { title: inquiry.title },
   };
 }
 
