@@ -300,3 +300,35 @@ test('a settings change and the revalidation call reach both instances at once a
     .poll(async () => (await get('/', documentHeaders)).text, { timeout: (EDGE_SECONDS + 2) * 1000, intervals: [250] })
     .not.toContain(banner);
 });
+
+test('an expired page goes out at once while its refresh is still running, and the refresh then replaces it', async () => {
+  test.setTimeout(60_000);
+  const pages = ['/', '/nasil-yapilir', '/en'];
+  let lifetime = 0;
+  for (const page of pages) {
+    // Fresh at the edge (a page the tests before kept may be expired and refreshing).
+    await expect.poll(async () => cacheStatus(await get(page, browserHeaders)), { message: page, timeout: 15_000 }).toBe('HIT');
+    lifetime = Number(/s-maxage=(\d+)/.exec(String((await get(page, browserHeaders)).headers['cache-control']))?.[1]);
+  }
+  expect(lifetime).toBeGreaterThan(0);
+  await new Promise((resolve) => setTimeout(resolve, (lifetime + 1) * 1000));
+  // Both instances frozen: no refresh can end while the expired pages are asked for.
+  const pids = edge.instances.map((instance) => instance.pid!);
+  for (const pid of pids) process.kill(pid, 'SIGSTOP');
+  const answers: { page: string; status: number; cache: unknown; ms: number }[] = [];
+  try {
+    for (const page of pages) {
+      const started = performance.now();
+      const answer = await get(page, browserHeaders);
+      answers.push({ page, status: answer.status, cache: cacheStatus(answer), ms: performance.now() - started });
+    }
+  } finally {
+    for (const pid of pids) process.kill(pid, 'SIGCONT');
+  }
+  expect(answers.map(({ page, status, cache }) => [page, status, cache])).toEqual(pages.map((page) => [page, 200, 'STALE']));
+  // Held until the refresh ended (a corked socket), each would take the kernel's 200 ms at least;
+  // sent at once, a few milliseconds. The fastest of three leaves room for a busy machine.
+  expect(Math.min(...answers.map(({ ms }) => ms))).toBeLessThan(150);
+  // Refreshed in the background once the instances run again.
+  for (const page of pages) await expect.poll(async () => cacheStatus(await get(page, browserHeaders)), { message: page, timeout: 15_000 }).toBe('HIT');
+});
