@@ -143,7 +143,8 @@ export function PopupProvider({ children }: { children: ReactNode }) {
 
   const finish = useCallback(
     (id: string) => {
-      const item = stackRef.current.find((entry) => entry.id === id);
+      // Opened again during its animation: the new popup stays.
+      const item = stackRef.current.find((entry) => entry.id === id && entry.closing);
       if (!item) return;
       const dialog = dialogRef.current.get(id);
       const active = document.activeElement;

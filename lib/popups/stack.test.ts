@@ -50,6 +50,17 @@ describe('popup stack', () => {
     expect(removeEntry(stack, 'x')).toBe(stack);
   });
 
+  it('keeps a popup opened again under the same id while the old one was closing', () => {
+    let stack = openEntry(openEntry([], entry('a')), entry('b'));
+    stack = openEntry(markClosing(stack, 'b'), entry('b'));
+    expect(removeEntry(stack, 'b')).toBe(stack);
+    expect(stack.map((item) => [item.id, item.closing])).toEqual([
+      ['a', false],
+      ['b', false],
+    ]);
+    expect(removeEntry(stack, 'a')).toBe(stack);
+  });
+
   it('animates closing for 400 ms unless reduced motion is asked for', () => {
     expect(closeDuration(false)).toBe(400);
     expect(closeDuration(true)).toBe(0);

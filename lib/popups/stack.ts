@@ -38,8 +38,12 @@ export function markClosing<T extends StackEntry>(stack: readonly T[], id: strin
   return stack.map((item) => (item.id === id ? { ...item, closing: true } : item));
 }
 
+/**
+ * Ends a close animation: drops the popup with this id if it is still closing. One opened again
+ * under the same id during the animation stays.
+ */
 export function removeEntry<T extends StackEntry>(stack: readonly T[], id: string): T[] {
-  return stack.some((item) => item.id === id) ? stack.filter((item) => item.id !== id) : (stack as T[]);
+  return stack.some((item) => item.id === id && item.closing) ? stack.filter((item) => item.id !== id) : (stack as T[]);
 }
 
 /** The popup the user works in: the newest one that is not closing. */
