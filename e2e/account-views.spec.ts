@@ -43,6 +43,12 @@ test('the profile and a subscription have their own URLs: Back closes them one b
   await detailDialog(page).getByRole('button', { name: 'Kapat', exact: true }).first().click();
   await expect(detailDialog(page)).toHaveCount(0);
   await expect(page).toHaveURL(/\/#profil$/);
+  // The same subscription again, from the profile: its 'Kapat' takes its view out of the URL again.
+  await profileDialog(page).getByRole('button', { name: /Detayları Gör/ }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/#profil/abonelik/${newest}$`));
+  await detailDialog(page).getByRole('button', { name: 'Kapat', exact: true }).first().click();
+  await expect(detailDialog(page)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/#profil$/);
   await page.keyboard.press('Escape');
   await expect(profileDialog(page)).toHaveCount(0);
   await expect(page).toHaveURL(/\/$/);

@@ -2,11 +2,11 @@
 
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { CatalogueTexts } from '@/components/ui/catalogue-texts';
 import { useLoginPopup } from '@/components/account/login-popup';
 import { CompanyDocs, ProfileContent, SubscriptionDetail } from '@/components/account/view-modules';
-import { usePopups, usePopupStack } from '@/components/popups/popup-provider';
+import { usePopups } from '@/components/popups/popup-provider';
 import { useCurrentUser } from '@/components/session/session-provider';
 import { ACCOUNT_VIEW_EVENT, leaveAccountView } from '@/lib/account/navigation';
 import { companyDocsPopup, isAccountPopup, popupIdsOfView, subscriptionPopup, viewOfHash, viewWithout } from '@/lib/account/views';
@@ -18,17 +18,11 @@ import { companyDocsPopup, isAccountPopup, popupIdsOfView, subscriptionPopup, vi
  */
 export function AccountViews() {
   const { latestUser } = useCurrentUser();
-  const { stack } = usePopupStack();
   const popups = usePopups();
   const openLogin = useLoginPopup();
   const t = useTranslations('profile');
   const pathname = usePathname();
   const search = useSearchParams().toString();
-  // The popups open now, read by the URL's events, which outlive a render.
-  const shown = useRef<string[]>([]);
-  useLayoutEffect(() => {
-    shown.current = stack.filter((item) => !item.closing).map((item) => item.id);
-  });
   /** Popups this component closes itself: their closing is no visitor leaving the view. */
   const closing = useRef(new Set<string>());
   const loggingIn = useRef(false);
@@ -36,7 +30,9 @@ export function AccountViews() {
   const sync = useCallback(() => {
     const view = viewOfHash(window.location.hash);
     const wanted = popupIdsOfView(view);
-    const open = shown.current.filter(isAccountPopup);
+    // Read now, not at the last render: a popup whose 'Kapat' led here (onClose below) is already closing.
+    const shown = popups.openIds();
+    const open = shown.filter(isAccountPopup);
     for (const id of [...open].reverse()) {
       if (wanted.includes(id)) continue;
       closing.current.add(id);
@@ -46,7 +42,7 @@ export function AccountViews() {
     const customer = latestUser();
     if (!customer) {
       // A login already asked for (an ended session's, with the TC number filled in) comes first.
-      if (loggingIn.current || shown.current.includes('login')) return;
+      if (loggingIn.current || shown.includes('login')) return;
       loggingIn.current = true;
       // The view is the customer's: log in first, then show it; closing the login leaves it.
       void openLogin({ openProfile: false }).then((loggedIn) => {
@@ -58,8 +54,8 @@ export function AccountViews() {
     }
     const onClose = (id: string) => () => {
       if (closing.current.delete(id)) return;
-      const shown = viewOfHash(window.location.hash);
-      if (shown && popupIdsOfView(shown).includes(id)) leaveAccountView(viewWithout(shown, id));
+      const view = viewOfHash(window.location.hash);
+      if (view && popupIdsOfView(view).includes(id)) leaveAccountView(viewWithout(view, id));
     };
     for (const id of wanted) {
       if (open.includes(id)) continue;

@@ -50,6 +50,8 @@ export interface PopupsApi {
   open: (options: PopupOptions) => string;
   close: (id: string) => void;
   closeAll: () => void;
+  /** The ids of the popups open at this moment (not closing), bottom first: for event handlers. */
+  openIds: () => string[];
 }
 
 /** Where focus goes back to when a popup closes: its opener, else an element with the same `data-focus-return` key. */
@@ -213,7 +215,9 @@ export function PopupProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
-  const api = useMemo<PopupsApi>(() => ({ open, close: requestClose, closeAll }), [open, requestClose, closeAll]);
+  const openIds = useCallback(() => stackRef.current.filter((entry) => !entry.closing).map((entry) => entry.id), []);
+
+  const api = useMemo<PopupsApi>(() => ({ open, close: requestClose, closeAll, openIds }), [open, requestClose, closeAll, openIds]);
   const top = topEntry(stack);
   const state = useMemo<PopupStackState>(
     () => ({ stack, topLayer: (top && dialogs[top.id]) ?? null, registerDialog, requestClose, closedNatively }),
@@ -228,7 +232,7 @@ export function PopupProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * Opens and closes popups: `open({ id?, size?, title, render })`, `close(id)`, `closeAll()`. A
+ * Opens and closes popups: `open({ id?, size?, title, render })`, `close(id)`, `closeAll()`, `openIds()`. A
  * popup's content reads the texts of the component that opened it (the wizard's page carries texts
  * the layout does not), so no feature wraps its popups in a provider of its own.
  */
