@@ -78,3 +78,23 @@ test('a link to the profile when logged out asks to log in first, then shows it'
   await expect(profileDialog(page)).toBeVisible();
   await expect(page).toHaveURL(/#profil$/);
 });
+
+test.describe('with the close animation', () => {
+  test.use({ reducedMotion: 'no-preference' });
+
+  test('Back and at once Forward: the subscription closes and opens again, and stays open after the animation', async ({ page }) => {
+    await apiLogin(page.request, FIXTURE_CUSTOMERS.approved);
+    const [newest] = await subscriptionIds(page);
+    await page.goto('/#profil');
+    await profileDialog(page).getByRole('button', { name: /Detayları Gör/ }).first().click();
+    await expect(detailDialog(page)).toBeVisible();
+    // Both steps inside the 400 ms close animation of the first.
+    await page.evaluate(() => {
+      window.history.back();
+      window.setTimeout(() => window.history.forward(), 100);
+    });
+    await expect(page).toHaveURL(new RegExp(`#profil/abonelik/${newest}$`));
+    await page.waitForTimeout(800);
+    await expect(detailDialog(page)).toBeVisible();
+  });
+});
