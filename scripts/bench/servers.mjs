@@ -2,7 +2,7 @@
 // instances of the bench's own build, Redis, the embedded sandbox API: scripts/edge.mjs), one
 // instance alone (the origin, as `npm start` runs it), and the floor, a bare one-page Next.js app of
 // the same version.
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, onStopAll, processTree, runToEnd, start, waitForHttp } from './processes.mjs';
@@ -69,17 +69,20 @@ export async function buildSite(distName) {
  * A bare App Router app (one static page, nothing else) built with this project's next, react and
  * react-dom (a node_modules symlink) in a temporary folder outside the project: inside it, Turbopack
  * takes the project for the workspace root and compiles the project's instrumentation.ts into the floor.
+ * With `stylesheets`, the same page links those CSS files: what they cost a page, without our code.
  */
-export async function buildFloor() {
+export async function buildFloor({ stylesheets = [], logName = 'floor-build.log' } = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-floor-'));
   mkdirSync(path.join(dir, 'app'), { recursive: true });
+  // The same page with these CSS files (copied in, imported by the layout, so linked render-blocking in its head).
+  stylesheets.forEach((file, index) => copyFileSync(file, path.join(dir, 'app', `site-${index}.css`)));
   symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ name: 'bench-floor', private: true }, null, 2)}\n`);
   // The workspace root must hold both the floor and the folder node_modules links to.
   writeFileSync(path.join(dir, 'next.config.mjs'), `export default { distDir: '.next-floor', turbopack: { root: '/' }, outputFileTracingRoot: '/' };\n`);
   writeFileSync(
     path.join(dir, 'app', 'layout.js'),
-    `export const metadata = { title: 'Floor', description: 'A bare Next.js page' };
+    `${stylesheets.map((_, index) => `import './site-${index}.css';\n`).join('')}export const metadata = { title: 'Floor', description: 'A bare Next.js page' };
 export const viewport = { width: 'device-width', initialScale: 1 };
 export default function RootLayout({ children }) {
   return (
@@ -109,7 +112,7 @@ export default function RootLayout({ children }) {
 `,
   );
   // The floor resolves next, react and react-dom from this project's node_modules (a parent folder).
-  await runToEnd(process.execPath, [nextBin, 'build'], { cwd: dir, env: cleanEnv({ NODE_ENV: 'production' }), logFile: path.join(workDir, 'floor-build.log'), timeoutMs: 180_000 });
+  await runToEnd(process.execPath, [nextBin, 'build'], { cwd: dir, env: cleanEnv({ NODE_ENV: 'production' }), logFile: path.join(workDir, logName), timeoutMs: 180_000 });
   if (existsSync(path.join(dir, '.next-floor', 'server', 'instrumentation.js'))) throw new Error(`the floor in ${dir} was built with an instrumentation hook; it must be bare`);
   return dir;
 }
