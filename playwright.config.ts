@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/browser';
 import { chromiumFlags } from './scripts/chromium-flags.mjs';
-import { baseURL, sandboxPort, sitePort } from './e2e/support/env';
+import { baseURL, sandboxPort, sitePort, TEST_KEEP_ALIVE_MS } from './e2e/support/env';
 
 /** Per port, so two suites (say, two developers' builds) can run at once. */
 const dataDir = `.data/e2e-${sitePort}`;
@@ -95,6 +95,7 @@ export default defineConfig({
       // refuse most of those logins. The rules themselves run with their real settings on a site and
       // sandbox of their own in e2e/code-limits.spec.ts (resend countdown, a voided old code, both 429s).
       SANDBOX_RESEND_SECONDS: '0',
+      KEEP_ALIVE_TIMEOUT: TEST_KEEP_ALIVE_MS,
       // Every budget of the limits table (README) times 1,000: the whole run is one address.
       RATE_LIMIT_FACTOR: '1000',
       // This run's upstream is the embedded sandbox, asked for as `npm start` asks for it.

@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { TEST_KEEP_ALIVE_MS } from './env';
 
 const root = path.resolve(__dirname, '..', '..');
 export const distDir = path.join(root, process.env.NEXT_DIST_DIR ?? '.next');
@@ -35,7 +36,7 @@ export interface RunningSite {
 export async function startSite(port: number, env: Record<string, string> & { API_BASE_URL: string; SESSION_SECRET: string }): Promise<RunningSite> {
   const child = spawn(process.execPath, [path.join(distDir, 'standalone', 'server.js')], {
     // A real upstream in production needs its public origin (SITE_URL): here, the test site's own.
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '0.0.0.0', LOG_LEVEL: 'silent', SITE_URL: `http://127.0.0.1:${port}`, ...env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '0.0.0.0', LOG_LEVEL: 'silent', SITE_URL: `http://127.0.0.1:${port}`, KEEP_ALIVE_TIMEOUT: TEST_KEEP_ALIVE_MS, ...env },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
