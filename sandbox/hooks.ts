@@ -23,6 +23,20 @@ export interface HookControls {
   setFailing(calls: ApiCallName[]): void;
   /** The next call of each named /v1 call takes effect, then its connection is dropped unanswered; an empty list cancels. */
   setDropping(calls: ApiCallName[]): void;
+  /** The next call of `call` is refused as given, without taking effect. */
+  refuseNext(call: ApiCallName, refusal: Refusal): void;
+}
+
+/**
+ * A refusal an upstream other than ours might answer: any status from 400 to 599, a message in no
+ * catalogue of ours (or none), the registered-user flag, or a body that is not the envelope at all.
+ */
+export interface Refusal {
+  status: number;
+  message?: string;
+  registered_user?: boolean;
+  /** false: an HTML error page instead of the envelope (a proxy's, say). */
+  envelope?: boolean;
 }
 
 interface HookRequest {
@@ -54,6 +68,13 @@ const slowSchema = defineSchema({
   afterEffect: { type: 'bool', label: 'Etkiden sonra' },
 });
 const failSchema = defineSchema({ calls: { type: 'array', required: true, label: 'Çağrılar', maxLength: 50 } });
+const refuseSchema = defineSchema({
+  call: { type: 'string', required: true, label: 'Çağrı', maxLength: 64 },
+  status: { type: 'number', required: true, label: 'Durum', min: 400, max: 599 },
+  message: { type: 'string', label: 'Mesaj', maxLength: 10_000 },
+  registered_user: { type: 'bool', label: 'Kayıtlı kullanıcı' },
+  envelope: { type: 'bool', label: 'Zarf' },
+});
 
 function body<T>(request: HookRequest, schema: Schema): T {
   const data = request.body();
@@ -122,6 +143,14 @@ export function handleHook(ctx: Context, controls: HookControls, request: HookRe
     if (failOrDrop[1] === 'fail') controls.setFailing(calls as ApiCallName[]);
     else controls.setDropping(calls as ApiCallName[]);
     return { data: { calls } };
+  }
+
+  // The next call of one /v1 call is refused as the test says (an upstream's words our catalogue does not know).
+  if (post(/^\/__sandbox\/refuse$/)) {
+    const { call, ...refusal } = body<Refusal & { call: string }>(request, refuseSchema);
+    if (!Object.hasOwn(apiCalls, call)) throw new SandboxError(400, `Bilinmeyen çağrı: ${call}`);
+    controls.refuseNext(call as ApiCallName, refusal);
+    return { data: { call, ...refusal } };
   }
 
   if (post(/^\/__sandbox\/settings\/campaign$/)) {

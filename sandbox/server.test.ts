@@ -191,6 +191,33 @@ describe('hooks, reset and persistence', () => {
     expect((await sb.call('/v1/get-settings')).status).toBe(200);
   });
 
+  it('refuses the next call of one named call as asked, once, without its effect', async () => {
+    const { phone } = FIXTURE_CUSTOMERS.approved;
+    await sb.hook('/reset', {});
+    const message = 'Sistem bakımı nedeniyle bu işlem saat 02:00’ye kadar yapılamıyor.';
+    expect((await sb.hook('/refuse', { call: 'getSettings', status: 422, message, registered_user: true })).status).toBe(200);
+    const refused = await sb.call('/v1/get-settings');
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ status: false, message, details: { registered_user: true } });
+    expect((await sb.call('/v1/get-settings')).status).toBe(200);
+
+    await sb.hook('/refuse', { call: 'getSettings', status: 502, message: 'Bad gateway', envelope: false });
+    const page = await sb.call('/v1/get-settings');
+    expect(page.status).toBe(502);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+
+    // Refused before it took effect: no code was sent.
+    await sb.hook('/refuse', { call: 'authStart', status: 400 });
+    const start = await sb.call('/v1/customers/auth-start', { nationality_number: FIXTURE_CUSTOMERS.approved.nationality_number });
+    expect(start.body).toEqual({ status: false });
+    expect((await sb.call(`/__sandbox/outbox?to=${encodeURIComponent(phone)}`)).body.data).toEqual([]);
+
+    for (const wrong of [{ call: 'noSuchCall', status: 400 }, { call: 'getSettings', status: 200 }, { call: 'getSettings', status: 600 }, { call: 'getSettings' }]) {
+      expect((await sb.hook('/refuse', wrong)).status, JSON.stringify(wrong)).toBe(400);
+    }
+    expect((await sb.call('/v1/get-settings')).status).toBe(200);
+  });
+
   it('drops the next call of each named call after it took effect (a reset with no answer)', async () => {
     const { nationality_number, phone } = FIXTURE_CUSTOMERS.approved;
     const outbox = async () => (await sb.call(`/__sandbox/outbox?to=${encodeURIComponent(phone)}`)).body.data as unknown[];

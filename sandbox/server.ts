@@ -12,7 +12,7 @@ import type { Context } from '@/sandbox/context';
 import { SandboxError, texts } from '@/sandbox/errors';
 import { seedFixtures, SETTING_CAMPAIGN_END_DATE } from '@/sandbox/fixtures';
 import { handlers, type CallAnswer, type CallInput, type Handler, type Upload, type UploadedFile } from '@/sandbox/handlers';
-import { handleHook } from '@/sandbox/hooks';
+import { handleHook, type Refusal } from '@/sandbox/hooks';
 import { textPdf } from '@/sandbox/pdf';
 import { ADDRESS_ID_FIELDS, callSchemas, INTEGER_FIELDS, subscriptionDocsFieldsSchema } from '@/sandbox/schemas';
 import { RESEND_INTERVAL_MS } from '@/sandbox/codes';
@@ -213,6 +213,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   let slowAfterEffect = false;
   let failing = new Set<ApiCallName>();
   let dropping = new Set<ApiCallName>();
+  let refusing = new Map<ApiCallName, Refusal>();
   let origin = options.publicUrl?.replace(/\/+$/, '') ?? '';
 
   const ctx: Context = {
@@ -236,6 +237,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
       slowAfterEffect = false;
       failing = new Set();
       dropping = new Set();
+      refusing = new Map();
       store.wipe();
       seed();
     },
@@ -252,6 +254,9 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     },
     setDropping(calls: ApiCallName[]) {
       dropping = new Set(calls);
+    },
+    refuseNext(call: ApiCallName, refusal: Refusal) {
+      refusing.set(call, refusal);
     },
   };
 
@@ -394,6 +399,20 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     }
     // An outage of this call, asked for by a test (POST /__sandbox/fail).
     if (failing.has(name)) throw new SandboxError(503, texts.generic);
+    // Refused as a test asked (POST /__sandbox/refuse), once, before anything takes effect.
+    const refusal = refusing.get(name);
+    if (refusal) {
+      refusing.delete(name);
+      req.resume();
+      if (refusal.envelope === false) {
+        res.writeHead(refusal.status, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.end(`<html><body><h1>${refusal.status}</h1><p>${refusal.message ?? ''}</p></body></html>`);
+        return;
+      }
+      const details = refusal.registered_user ? { registered_user: true } : undefined;
+      sendJson(res, refusal.status, { status: false, ...(refusal.message !== undefined && { message: refusal.message }), ...(details && { details }) });
+      return;
+    }
     // Done, but the answer never leaves: the connection is reset instead, once (POST /__sandbox/drop).
     if (dropping.delete(name)) {
       res.end = (() => {
