@@ -14,7 +14,7 @@ import { getConfig } from '@/lib/config';
 import { failIfAsked } from '@/lib/crash-hook';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { type Locale, languageTags } from '@/lib/i18n/routing';
-import { getCurrentUser } from '@/lib/session';
+import { getCurrentSession } from '@/lib/session';
 
 /** What every page of a locale declares in its head: the title template, the app's name and base URL. */
 export function documentMetadata(): Metadata {
@@ -42,7 +42,7 @@ export async function LocaleDocument({ locale, children }: { locale: Locale; chi
   // Rendered per request: the CSP nonce is applied at render time and the header reads the session.
   await connection();
   await failIfAsked('layout');
-  const [messages, user] = await Promise.all([getMessages(), getCurrentUser()]);
+  const [messages, session] = await Promise.all([getMessages(), getCurrentSession()]);
   const { siteName } = getConfig();
 
   return (
@@ -56,7 +56,7 @@ export async function LocaleDocument({ locale, children }: { locale: Locale; chi
       </head>
       <body>
         <NextIntlClientProvider messages={clientMessages(messages)}>
-          <SessionProvider initialUser={user}>
+          <SessionProvider initialSession={session}>
             {/* Around the popup host too: a popup's content may open another popup by name. */}
             <PopupRegistry>
               <InteractionProvider>

@@ -7,6 +7,7 @@ import type { SessionUser, User } from '@/lib/api/types';
 import { getConfig } from '@/lib/config';
 import { sortSubscriptions, subscriptionSummary } from '@/lib/domain/subscription';
 import { sessionRevocation } from '@/lib/session-revocation';
+import type { RenderedSession } from '@/lib/session-state';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from '@/lib/session-cookie';
 import { callUpstream } from '@/lib/upstream';
 
@@ -114,8 +115,12 @@ export function profileUser(user: User): User {
   };
 }
 
-/** The signed-in customer for server components, asked once per request. */
-export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
+/**
+ * The signed-in customer for server components, asked once per request; `unavailable` when the
+ * upstream could not be asked about the session's token (the page then says nothing about it, and
+ * the browser keeps the customer it knows: lib/session-state.ts).
+ */
+export const getCurrentSession = cache(async (): Promise<RenderedSession> => {
   const result = await resolveUser((await getSession()).token);
-  return result.state === 'user' ? sessionUser(result.user) : null;
+  return { user: result.state === 'user' ? sessionUser(result.user) : null, unavailable: result.state === 'unavailable' };
 });

@@ -37,8 +37,8 @@ export function CompanyDocs({ subscriptionId }: { subscriptionId: number }) {
   // The reviewer writes in Turkish only.
   const turkish = useTurkishData();
   const headingId = useId();
-  const { profile, failed, refresh } = useProfile();
-  if (!profile) return <ProfileLoading failed={failed} />;
+  const { profile, failed, refresh, retry } = useProfile();
+  if (!profile) return <ProfileLoading failed={failed} onRetry={retry} />;
   const subscription = profile.subscriptions.find((item) => item.subscription_id === subscriptionId);
   const company = subscription?.data.customer.company;
   if (!subscription || !company) {

@@ -29,7 +29,7 @@ let lastTab: { userId: number; tab: ProfileTab } | null = null;
 export function ProfileContent({ close }: { close: () => void }) {
   const t = useTranslations('profile');
   const { user, refresh: refreshSession, logout } = useCurrentUser();
-  const { profile, failed, refresh } = useProfile({ onOpen: 'fetch' });
+  const { profile, failed, refresh, retry } = useProfile({ onOpen: 'fetch' });
   const showError = useErrorDialog();
   const notify = useNotify();
   const [requested, setRequested] = useState<ProfileTab | undefined>(() => (lastTab && lastTab.userId === user?.user_id ? lastTab.tab : undefined));
@@ -89,7 +89,7 @@ export function ProfileContent({ close }: { close: () => void }) {
         </Button>
       </div>
       <Tabs label={t('tabsLabel')} items={tabs.map((key) => ({ key, label: t(`tabs.${key}`) }))} selected={selected} onSelect={choose} autoFocus>
-        {!profile ? <ProfileLoading failed={failed} /> : null}
+        {!profile ? <ProfileLoading failed={failed} onRetry={retry} /> : null}
         {profile && selected === 'subscriptions' ? <ProfileSubscriptions user={profile} /> : null}
         {profile && selected === 'subscriber' ? <SubscriberInfo user={profile} /> : null}
         {profile && selected === 'identity' ? <IdentityPanel identity={profile.data.confirm_nationality} onUploaded={refresh} /> : null}

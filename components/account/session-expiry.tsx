@@ -1,44 +1,35 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useLoginPopup } from '@/components/account/login-popup';
 import { useNotify } from '@/components/popups/notifications';
-import { usePopupStack } from '@/components/popups/popup-provider';
-import { useCurrentUser } from '@/components/session/session-provider';
-import { SESSION_EXPIRED_EVENT } from '@/lib/api/api-error';
+import { usePopups } from '@/components/popups/popup-provider';
+import { useEndedSession } from '@/components/session/session-provider';
 
 /**
- * When any call finds the customer's session over (its token refused upstream, DESIGN.md §4), the
- * header stops showing the name at once and the login popup opens with the TC number filled in.
- * Nothing else moves: the wizard keeps its step and what was typed, and an open profile opens
- * afresh once the person is logged in again. Mounted once in the locale layout.
+ * When the server ends the customer's session (its token refused upstream, DESIGN.md §4), the
+ * session provider has already stopped showing the name everywhere; this asks for the login again,
+ * once per end, with the TC number filled in. Nothing else moves: the wizard keeps its step and
+ * what was typed, and an open profile opens afresh once the person is logged in again. Mounted
+ * once in the locale layout.
  */
 export function SessionExpiry() {
   const t = useTranslations('errors');
-  const { user, expire } = useCurrentUser();
+  const ended = useEndedSession();
   const openLogin = useLoginPopup();
   const notify = useNotify();
-  const { stack } = usePopupStack();
-  // Read by the event handler, which must see the state at the moment the session ended.
-  const latest = useRef({ user, profileOpen: false });
-  useEffect(() => {
-    latest.current = { user, profileOpen: stack.some((entry) => entry.id === 'profile') };
-  }, [user, stack]);
+  const popups = usePopups();
+  const told = useRef<number | null>(null);
 
-  useEffect(() => {
-    const onExpired = () => {
-      const { user: customer, profileOpen } = latest.current;
-      // Once per session: the calls that fail with it after the first change nothing.
-      if (!customer) return;
-      latest.current = { user: null, profileOpen };
-      expire();
-      notify.toast(t('sessionExpired'), { type: 'warning', id: 'session-expired' });
-      void openLogin({ nationalityNumber: customer.data.nationality_number, openProfile: profileOpen });
-    };
-    window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
-    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
-  }, [expire, notify, openLogin, t]);
+  // A layout effect: the popup stack is read before the profile's own effect closes it (it shows
+  // nothing without a user), so the profile comes back after the login.
+  useLayoutEffect(() => {
+    if (!ended || told.current === ended.generation) return;
+    told.current = ended.generation;
+    notify.toast(t('sessionExpired'), { type: 'warning', id: 'session-expired' });
+    void openLogin({ nationalityNumber: ended.nationalityNumber, openProfile: popups.openIds().includes('profile') });
+  }, [ended, notify, openLogin, popups, t]);
 
   return null;
 }

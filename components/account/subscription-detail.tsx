@@ -35,9 +35,9 @@ export function useSubscriptionDetail() {
  */
 export function SubscriptionDetail({ subscriptionId }: { subscriptionId: number }) {
   const t = useTranslations('profile.detail');
-  const { profile, failed } = useProfile();
+  const { profile, failed, retry } = useProfile();
   const [requested, setRequested] = useState<DetailTab>();
-  if (!profile) return <ProfileLoading failed={failed} />;
+  if (!profile) return <ProfileLoading failed={failed} onRetry={retry} />;
   const subscription = profile.subscriptions.find((item) => item.subscription_id === subscriptionId);
   if (!subscription) {
     return (

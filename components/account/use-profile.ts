@@ -18,11 +18,13 @@ async function fetchProfile(): Promise<User | null> {
  * when the profile or one of its popups shows: pages carry only what the header and lists show.
  * One cache for the profile and its detail popups, so an upload's new status shows in all of them.
  * `onOpen: 'fetch'` (the profile itself) asks again at every opening, however recent the last
- * answer: an application filed a moment ago is in the list; its popups share that answer.
+ * answer: an application filed a moment ago is in the list; its popups share that answer. While
+ * the last ask failed, there is no profile to show (the popups offer to try again).
  */
 export function useProfile({ onOpen = 'share' }: { onOpen?: 'fetch' | 'share' } = {}) {
-  const { user, refresh: refreshSession } = useCurrentUser();
-  const { data, error, mutate } = useSWR(user ? [PROFILE_URL, user.user_id] : null, fetchProfile, {
+  const { user, generation, refresh: refreshSession } = useCurrentUser();
+  // Per session: after the session ended and the customer logged in again, nothing of the old one shows.
+  const { data, error, mutate } = useSWR(user ? [PROFILE_URL, user.user_id, generation] : null, fetchProfile, {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
     ...(onOpen === 'fetch' ? { dedupingInterval: 0 } : {}),
@@ -33,7 +35,9 @@ export function useProfile({ onOpen = 'share' }: { onOpen?: 'fetch' | 'share' } 
     const [next] = await Promise.all([fetchProfile(), refreshSession()]);
     void mutate(next, { revalidate: false });
   }, [refreshSession, mutate]);
-  return { profile: data ?? null, failed: Boolean(error), refresh };
+  // A refetch that was refused leaves the last answer in the cache: it is not shown as current.
+  const retry = useCallback(() => void mutate(), [mutate]);
+  return { profile: error ? null : (data ?? null), failed: Boolean(error), refresh, retry };
 }
 
 /** One subscription's modem credentials, asked for only when its Modem Info tab shows. */
