@@ -17,7 +17,7 @@ import { Notice } from '@/components/ui/notice';
 import { RESEND_SECONDS } from '@/lib/account/resend';
 import { ApiError } from '@/lib/api/api-error';
 import { callApi } from '@/lib/api/client';
-import { retryAfterSeconds, serverFieldError } from '@/lib/api/error-message';
+import { retryAfterSeconds } from '@/lib/api/error-message';
 import { maskNationalityNumber } from '@/lib/domain/mask';
 import type { SessionUser } from '@/lib/api/types';
 import { authSchema, authStartSchema } from '@/lib/validation/account';
@@ -100,7 +100,7 @@ function NationalityStep({
 }) {
   const t = useTranslations('login');
   const titles = useTranslations('validationTitles');
-  const fieldText = useErrorText().ofField;
+  const { ofField: fieldText, ofServerField: serverFieldText } = useErrorText();
   const loader = useLoader();
   const showError = useErrorDialog();
   const id = useId();
@@ -128,7 +128,7 @@ function NationalityStep({
     try {
       onSent(nationality_number, await startLogin(loader, nationality_number));
     } catch (error) {
-      const text = serverFieldError(error, 'nationality_number');
+      const text = serverFieldText(error, 'nationality_number');
       if (text) setError('nationality_number', { type: 'server', message: text }, { shouldFocus: true });
       else void showError(error, { fallback: 'genericShort' });
     } finally {
@@ -194,7 +194,7 @@ function CodeStep({
 }) {
   const t = useTranslations('login');
   const titles = useTranslations('validationTitles');
-  const fieldText = useErrorText().ofField;
+  const { ofField: fieldText, ofServerField: serverFieldText } = useErrorText();
   const loader = useLoader();
   const showError = useErrorDialog();
   const { setUser } = useCurrentUser();
@@ -227,7 +227,7 @@ function CodeStep({
       await setUser(envelope.data);
       onSuccess?.(envelope.data);
     } catch (error) {
-      const text = serverFieldError(error, 'sms_code', { anyInputError: true });
+      const text = serverFieldText(error, 'sms_code', { anyInputError: true });
       if (text) setError('sms_code', { type: 'server', message: text }, { shouldFocus: true });
       else void showError(error, { fallback: 'genericShort' });
     } finally {

@@ -5,6 +5,8 @@ import { useCallback } from 'react';
 import { useLoginPopup } from '@/components/account/login-popup';
 import { useChoice } from '@/components/popups/dialogs';
 import styles from '@/components/popups/popups.module.css';
+import { useErrorText } from '@/components/ui/error-text';
+import { errorText } from '@/lib/api/error-message';
 import type { SessionUser } from '@/lib/api/types';
 import type { PopupOpeners, RegisteredUserOptions } from '@/lib/popups/openers';
 
@@ -18,14 +20,20 @@ export function useRegisteredUserPopup(): PopupOpeners['registeredUser'] {
   const openLogin = useLoginPopup();
   const t = useTranslations('registeredUser');
   const common = useTranslations('common');
+  const errors = useTranslations('errors');
+  const callText = useErrorText().ofCall;
   return useCallback(
-    async ({ nationalityNumber, message }: RegisteredUserOptions): Promise<SessionUser | null> => {
+    async ({ nationalityNumber, refusal }: RegisteredUserOptions): Promise<SessionUser | null> => {
+      // The refusal's own words say more than ours; a generic fallback says less.
+      const told = errorText(refusal);
+      const generic = ['generic', 'genericShort', 'bare', 'invalidRequest'] as const;
+      const ownWords = 'text' in told && !generic.some((key) => errors(key) === told.text);
       const choice = await choose<'login' | 'cancel'>({
         id: 'registered-user',
         title: t('title'),
         message: (
           <>
-            <p className={styles.message}>{message || t('text')}</p>
+            <p className={styles.message}>{ownWords ? callText(refusal) : t('text')}</p>
             <p className={styles.message}>{t('account')}</p>
           </>
         ),
@@ -38,6 +46,6 @@ export function useRegisteredUserPopup(): PopupOpeners['registeredUser'] {
       // The application carries on after the login, so the profile does not open over it.
       return choice === 'login' ? openLogin({ nationalityNumber, openProfile: false }) : null;
     },
-    [choose, openLogin, t, common],
+    [choose, openLogin, t, common, errors, callText],
   );
 }

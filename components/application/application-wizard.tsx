@@ -114,7 +114,7 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
     const outcome = await submitStep(state, name, { ...submission, consents: acceptedConsents(state.consents) }, deps);
     if (outcome.kind === 'moved') goTo(outcome.to);
     if (outcome.kind === 'registeredUser') {
-      const customer = await showRegisteredUser({ nationalityNumber: state.identity.nationality_number ?? '', message: outcome.message });
+      const customer = await showRegisteredUser({ nationalityNumber: state.identity.nationality_number ?? '', refusal: outcome.refusal });
       // Logged in through the popup: the package step now files the application as the customer's.
       if (customer) goTo(steps.findIndex((candidate) => candidate.name === 'package'));
     }

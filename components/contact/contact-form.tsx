@@ -15,7 +15,6 @@ import { Button } from '@/components/ui/button';
 import { describedBy, Field, Input, Textarea, titled } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { callApi } from '@/lib/api/client';
-import { serverFieldError } from '@/lib/api/error-message';
 import type { ContactPrefill } from '@/lib/popups/openers';
 import { contactSchema } from '@/lib/validation/account';
 
@@ -32,7 +31,7 @@ const FIELDS = ['fullname', 'phone', 'message'] as const;
 export function ContactForm({ prefill, reason }: { prefill?: ContactPrefill; reason?: string }) {
   const t = useTranslations('contactForm');
   const titles = useTranslations('validationTitles');
-  const fieldText = useErrorText().ofField;
+  const { ofField: fieldText, ofServerField: serverFieldText } = useErrorText();
   const loader = useLoader();
   const showError = useErrorDialog();
   const openConsentText = usePopup('consentText');
@@ -64,7 +63,7 @@ export function ContactForm({ prefill, reason }: { prefill?: ContactPrefill; rea
     } catch (error) {
       let shown = false;
       for (const field of FIELDS) {
-        const text = serverFieldError(error, field);
+        const text = serverFieldText(error, field);
         if (!text) continue;
         setError(field, { type: 'server', message: text }, { shouldFocus: !shown });
         shown = true;

@@ -33,6 +33,14 @@ export class ApiError extends Error {
     return Boolean(this.details?.registered_user);
   }
 
+  /**
+   * The message is the upstream's own words, passed on as sent (lib/bff/upstream-text.ts), not a
+   * text of our catalogue: an English page says so before it.
+   */
+  get isUpstreamText(): boolean {
+    return this.details?.upstream_text === true;
+  }
+
   /** The customer's session is over (its token refused upstream): the page offers the login again. */
   get isSessionExpired(): boolean {
     return this.status === 401 && this.details?.session_expired === true;

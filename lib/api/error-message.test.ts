@@ -25,7 +25,12 @@ describe('isSessionExpired', () => {
 
 describe('errorText', () => {
   it("shows the server's message when it gave one", () => {
-    expect(errorText(new ApiError(400, 'Kayıt bulunamadı.', 'generic', undefined))).toEqual({ text: 'Kayıt bulunamadı.' });
+    expect(errorText(new ApiError(400, 'Kayıt bulunamadı.', 'generic', undefined))).toEqual({ text: 'Kayıt bulunamadı.', upstream: false });
+  });
+
+  it('says when the message is the upstream’s own words, not a text of our catalogue', () => {
+    expect(errorText(new ApiError(422, 'Sistem bakımda.', 'generic', { upstream_text: true }))).toEqual({ text: 'Sistem bakımda.', upstream: true });
+    expect(errorText(new ApiError(422, 'Sistem bakımda.', 'generic', { upstream_text: 'yes' }))).toEqual({ text: 'Sistem bakımda.', upstream: false });
   });
 
   it('falls back to the spec catalogue: network, else the generic text of the caller', () => {

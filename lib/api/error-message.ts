@@ -24,11 +24,12 @@ export function isFormRefused(error: unknown): boolean {
 }
 
 export type ErrorTextKey = 'generic' | 'genericShort' | 'network';
-export type ErrorText = { text: string } | { key: ErrorTextKey };
+/** A server's text (`upstream`: the upstream's own words, not our catalogue's), or a catalogue key. */
+export type ErrorText = { text: string; upstream: boolean } | { key: ErrorTextKey };
 
 export function errorText(error: unknown, fallback: 'generic' | 'genericShort' = 'generic'): ErrorText {
   if (isApiError(error)) {
-    if (error.serverMessage) return { text: error.serverMessage };
+    if (error.serverMessage) return { text: error.serverMessage, upstream: error.isUpstreamText };
     if (error.fallback === 'network') return { key: 'network' };
   }
   return { key: fallback };

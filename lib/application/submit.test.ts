@@ -132,7 +132,7 @@ describe('submitStep', () => {
       },
     });
     const outcome = await submitStep(w.state, 'identity', { consents, identity }, w.deps);
-    expect(outcome).toEqual({ kind: 'registeredUser', message: 'Bu kimlik numarası ile kayıtlı bir üyelik var.' });
+    expect(outcome).toMatchObject({ kind: 'registeredUser', refusal: { serverMessage: 'Bu kimlik numarası ile kayıtlı bir üyelik var.' } });
     expect(w.state).toMatchObject({ submitting: null, formHash: 'h4', reached: 2 });
   });
 

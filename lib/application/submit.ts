@@ -54,7 +54,7 @@ export type StepOutcome =
   /** The form is over (expired, used, or filed in another tab): the state's notice says which. */
   | { kind: 'restarted' }
   /** The identity is a customer's: they log in, then file from the package step. */
-  | { kind: 'registeredUser'; message: string | undefined }
+  | { kind: 'registeredUser'; refusal: ApiError }
   /** Refused at the step's fields: the state's `fieldErrors` tell them. */
   | { kind: 'fieldErrors' }
   /** Any other failure, to be told with the spec's message (and another try where one may pass). */
@@ -106,7 +106,7 @@ export async function submitStep(state: FlowState, name: StepName, { change, ...
     if (error instanceof ApiError && error.details?.filed_unanswered === true) return { kind: 'filed', answer: null, unanswered: error.message };
     if (error instanceof ApiError && error.isRegisteredUser) {
       deps.dispatch({ type: 'registeredUser' });
-      return { kind: 'registeredUser', message: error.serverMessage };
+      return { kind: 'registeredUser', refusal: error };
     }
     const atFields = error instanceof ApiError ? fieldErrorsShownOn(step, error.fieldErrors) : null;
     deps.dispatch({ type: 'failed', fieldErrors: atFields ?? {} });

@@ -168,24 +168,50 @@ describe('the upstream’s answers, as the browser gets them', () => {
     expect(await answer(await call('applyReferenceCode', { form_security_hash: 'h', reference_code: 'REF' }))).toEqual({ status: 200, body: { status: true, data: null } });
   });
 
-  it('keeps a refusal’s status from 400 to 599, with our own text or the generic one for its kind', async () => {
-    const path = stepPath;
-    plan(path, { status: 404, body: { status: false, message: 'Seçtiğiniz adres bulunamadı. Lütfen adres bilgilerinizi kontrol edin.' } });
+  it('keeps a refusal’s status from 400 to 599, with our own text in the page’s language where the catalogue knows it', async () => {
+    plan(stepPath, { status: 404, body: { status: false, message: 'Seçtiğiniz adres bulunamadı. Lütfen adres bilgilerinizi kontrol edin.' } });
     expect(await answer(await call(step, addressStep, { language: 'en' }))).toEqual(refusal(404, 'The address you chose was not found. Please check your address.'));
-    for (const status of [400, 422]) {
-      plan(path, { status, body: { status: false, message: 'SQLSTATE[23000]' } });
-      expect(await answer(await call(step, addressStep))).toEqual(refusal(status, 'Gönderilen bilgiler eksik veya hatalı.'));
-    }
     for (const status of [409, 599]) {
-      plan(path, { status, body: { status: false } });
+      plan(stepPath, { status, body: { status: false } });
       expect(await answer(await call(step, addressStep))).toEqual(refusal(status, 'Bir hatadan dolayı işleminiz alınamamaktadır. Lütfen daha sonra tekrar deneyin.'));
     }
   });
 
-  it('answers 502 for a refusal outside the error statuses', async () => {
+  it('passes on a refusal’s own words, as plain text and marked as the upstream’s, when the catalogue does not know them', async () => {
+    const maintenance = 'Sistem bakımı nedeniyle bu işlem saat 02:00’ye kadar yapılamıyor.';
+    for (const status of [400, 409, 422, 499]) {
+      plan(stepPath, { status, body: { status: false, message: maintenance, details: { upstream_text: false } } });
+      expect(await answer(await call(step, addressStep)), String(status)).toEqual(refusal(status, maintenance, { upstream_text: true }));
+    }
+    // As sent on an English page too: the page says whose words they are.
+    plan(stepPath, { status: 422, body: { status: false, message: maintenance } });
+    expect(await answer(await call(step, addressStep, { language: 'en' }))).toEqual(refusal(422, maintenance, { upstream_text: true }));
+    // One line, no hidden characters, at most 300 characters; markup stays text for the page to escape.
+    plan(stepPath, { status: 400, body: { status: false, message: ` <b>Kayıt</b>\u0000 bulunamadı\u202E\n\tlütfen ${'x'.repeat(2_000)}` } });
+    const long = (await answer(await call(step, addressStep))).body.message as string;
+    expect(Array.from(long)).toHaveLength(300);
+    expect(long.startsWith('<b>Kayıt</b> bulunamadı lütfen xxx')).toBe(true);
+    expect(long.endsWith('x…')).toBe(true);
+    // A refusal without words, or with nothing but white space and hidden characters, gets the spec's fallback.
+    for (const message of [undefined, '', ' \u200B\n ', 42]) {
+      plan(stepPath, { status: 400, body: { status: false, message } });
+      expect(await answer(await call(step, addressStep)), String(message)).toEqual(refusal(400, 'Bir hatadan dolayı işleminiz alınamamaktadır. Lütfen daha sonra tekrar deneyin.'));
+    }
+  });
+
+  it('never passes on the words of server trouble: a 5xx keeps the catalogue’s text', async () => {
+    for (const status of [500, 502, 503, 599]) {
+      plan(stepPath, { status, body: { status: false, message: 'SQLSTATE[23000]: Integrity constraint violation at db.js:12' } });
+      expect(await answer(await call(step, addressStep)), String(status)).toEqual(refusal(status, 'Bir hatadan dolayı işleminiz alınamamaktadır. Lütfen daha sonra tekrar deneyin.'));
+    }
+  });
+
+  it('answers 502 for a refusal outside the error statuses, with our own text only', async () => {
     for (const status of [200, 302, 399, 600]) {
       plan(stepPath, { status, body: { status: false, message: 'Bu alan zorunludur.' } });
       expect(await answer(await call(step, addressStep)), String(status)).toEqual(refusal(502, 'Bu alan zorunludur.'));
+      plan(stepPath, { status, body: { status: false, message: 'Sistem bakımda.' } });
+      expect(await answer(await call(step, addressStep)), String(status)).toEqual(refusal(502, 'Bir hatadan dolayı işleminiz alınamamaktadır. Lütfen daha sonra tekrar deneyin.'));
     }
   });
 

@@ -12,7 +12,7 @@ import { deviceCookieAfterLogin, readDevice } from '@/lib/bff/device';
 import { FiledUnanswered, fileApplication, FilingPending } from '@/lib/bff/filing';
 import { envelopeResponse, errorResponse, filedUnansweredResponse, replyText, fieldErrorResponse, responseLocale, sessionExpiredResponse, tooManyResponse, validationResponse } from '@/lib/bff/responses';
 import { uploadSlots } from '@/lib/bff/upload-slots';
-import { catalogueText, safeDetails } from '@/lib/bff/upstream-text';
+import { catalogueText, refusalText, safeDetails } from '@/lib/bff/upstream-text';
 import { XSRF_COOKIE } from '@/lib/api/csrf';
 import { getConfig } from '@/lib/config';
 import { getLogger } from '@/lib/logger';
@@ -42,7 +42,7 @@ const UPLOAD_RETRY_SECONDS = 5;
 /**
  * The backend-for-frontend: one described /v1 call from the browser, checked, counted against
  * its budgets, forwarded with the service token (and the session's customer token), and answered
- * without any token in it and with our own catalogue's texts only.
+ * without any token in it; the upstream's words only as lib/bff/upstream-text.ts lets them through.
  */
 export async function handleApiRequest(request: Request, segments: string[]): Promise<Response> {
   const started = performance.now();
@@ -219,7 +219,6 @@ export async function respond(
   readKey?: string,
 ): Promise<Response> {
   const { status, envelope } = result;
-  const message = catalogueText(envelope.message, locale);
 
   if (call.auth && status === 401 && session) {
     session.destroy();
@@ -227,12 +226,14 @@ export async function respond(
   }
   if (!envelope.status) {
     const failure = status >= 400 && status < 600 ? status : 502;
-    const details = safeDetails(envelope.details);
-    const fallback = failure === 400 || failure === 422 ? replyText(locale, 'invalidRequest') : replyText(locale, 'generic');
+    const { message, asSent } = refusalText(envelope.message, failure, locale, replyText(locale, 'generic'));
+    // `upstream_text` is ours alone (safeDetails keeps no such key from the upstream): the page says whose words these are.
+    const details: Record<string, unknown> = { ...safeDetails(envelope.details), ...(asSent ? { upstream_text: true } : {}) };
     const headers: Record<string, string> = {};
-    if (failure === 429 && typeof details?.retry_after === 'number') headers['Retry-After'] = String(details.retry_after);
-    return envelopeResponse(failure, { status: false, message: message ?? fallback, ...(details ? { details } : {}) }, headers);
+    if (failure === 429 && typeof details.retry_after === 'number') headers['Retry-After'] = String(details.retry_after);
+    return envelopeResponse(failure, { status: false, message, ...(Object.keys(details).length > 0 ? { details } : {}) }, headers);
   }
+  const message = catalogueText(envelope.message, locale);
 
   if (call.session === 'storeToken' && session) {
     const token = envelope.data as TokenAnswer | undefined;

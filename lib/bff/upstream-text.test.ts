@@ -98,3 +98,54 @@ describe('safeDetails', () => {
     expect(safeDetails({})).toBeUndefined();
   });
 });
+
+describe('plainUpstreamText', () => {
+  it('keeps a message as one line of text, its markup as characters', async () => {
+    const { plainUpstreamText } = await import('@/lib/bff/upstream-text');
+    expect(plainUpstreamText('  Sistem bakımda.\r\n\tLütfen   02:00’den sonra deneyin. ')).toBe('Sistem bakımda. Lütfen 02:00’den sonra deneyin.');
+    expect(plainUpstreamText('<b>Kalın</b> & <script>x</script>')).toBe('<b>Kalın</b> & <script>x</script>');
+  });
+
+  it('removes control characters and the marks that reorder or hide text', async () => {
+    const { plainUpstreamText } = await import('@/lib/bff/upstream-text');
+    expect(plainUpstreamText('Ka\u0000yıt\u0007 \u001b[31mbulunamadı\u007f\u0085')).toBe('Kayıt [31mbulunamadı');
+    expect(plainUpstreamText('fiyat \u202E09 LT\u202C \u2066x\u2069\u200B\uFEFF')).toBe('fiyat 09 LT x');
+  });
+
+  it('is undefined for anything but a text with something left to read', async () => {
+    const { plainUpstreamText } = await import('@/lib/bff/upstream-text');
+    for (const message of [undefined, null, 42, {}, ['a'], '', '   ', '\u0000\u200B\n']) expect(plainUpstreamText(message)).toBeUndefined();
+  });
+
+  it('cuts a long message to 300 characters, the last an ellipsis, never inside a character', async () => {
+    const { plainUpstreamText, UPSTREAM_TEXT_MAX } = await import('@/lib/bff/upstream-text');
+    expect(UPSTREAM_TEXT_MAX).toBe(300);
+    expect(plainUpstreamText('a'.repeat(300))).toBe('a'.repeat(300));
+    expect(plainUpstreamText('a'.repeat(301))).toBe(`${'a'.repeat(299)}…`);
+    // Astral characters (two UTF-16 units each) count as one and are never split.
+    const emoji = plainUpstreamText('😀'.repeat(2_000))!;
+    expect(Array.from(emoji)).toHaveLength(300);
+    expect(emoji).toBe(`${'😀'.repeat(299)}…`);
+    // No space before the ellipsis.
+    expect(plainUpstreamText(`${'a'.repeat(298)} bcd`)).toBe(`${'a'.repeat(298)}…`);
+  });
+});
+
+describe('refusalText', () => {
+  const fallback = 'Bir hatadan dolayı işleminiz alınamamaktadır. Lütfen daha sonra tekrar deneyin.';
+
+  it('answers a known message in the page’s language, whatever the status', async () => {
+    const { refusalText } = await import('@/lib/bff/upstream-text');
+    for (const status of [400, 422, 500, 502]) {
+      expect(refusalText('Bu alan zorunludur.', status, 'en', fallback)).toEqual({ message: 'This field is required.', asSent: false });
+    }
+  });
+
+  it('answers an unknown message as sent for a 4xx only, and the fallback otherwise', async () => {
+    const { refusalText } = await import('@/lib/bff/upstream-text');
+    expect(refusalText('Hat bulunamadı.', 400, 'en', fallback)).toEqual({ message: 'Hat bulunamadı.', asSent: true });
+    expect(refusalText('Hat bulunamadı.', 499, 'tr', fallback)).toEqual({ message: 'Hat bulunamadı.', asSent: true });
+    for (const status of [399, 500, 503, 599]) expect(refusalText('Hat bulunamadı.', status, 'tr', fallback)).toEqual({ message: fallback, asSent: false });
+    expect(refusalText(undefined, 400, 'tr', fallback)).toEqual({ message: fallback, asSent: false });
+  });
+});

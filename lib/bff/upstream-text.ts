@@ -4,11 +4,13 @@ import en from '@/messages/en.json';
 import tr from '@/messages/tr.json';
 
 /**
- * Upstream texts reach the browser only as texts of our own catalogue (spec §8 and the calls'
- * answers, messages/*.json `upstream`, `errors`, `validation`): a message the upstream sends is
- * matched against the Turkish and English catalogue and answered in the page's language; anything
- * else is dropped, and the caller answers the generic text instead. So an upstream cannot put
- * arbitrary words (or markup, or internal details) in front of people.
+ * What an upstream's words become in the browser. A message of our own catalogue (spec §8 and the
+ * calls' answers, messages/*.json `upstream`, `errors`, `validation`) is matched in Turkish or
+ * English and answered in the page's language. Any other message of a refusal about the request
+ * (4xx) is shown as the upstream sent it, as spec §8 says, but only as one line of plain text of
+ * bounded length (`plainUpstreamText`). Server trouble (5xx), timeouts and answers that are not the
+ * envelope keep the catalogue's texts: there the upstream's words are more likely internal details
+ * than something the person can act on.
  */
 const SECTIONS = ['upstream', 'errors', 'validation'] as const;
 
@@ -93,7 +95,8 @@ function catalogue(): Entry[] {
       if (!isMessage(trText) || !isMessage(enText)) continue;
       for (const template of [trText, enText]) {
         const parts = partsOf(template);
-        if (parts) entries.push({ ...compile(parts), id: `${section}.${key}` });
+        // A template of arguments alone (the upstream's own words, `errors.upstreamText`) names no message.
+        if (parts?.some((part) => typeof part === 'string')) entries.push({ ...compile(parts), id: `${section}.${key}` });
       }
     }
   }
@@ -112,6 +115,48 @@ export function catalogueText(message: unknown, locale: 'tr' | 'en'): string | u
     return translators[locale](entry.id, values);
   }
   return undefined;
+}
+
+/** The longest upstream message shown as sent, in characters (a longer one is cut, with an ellipsis). */
+export const UPSTREAM_TEXT_MAX = 300;
+
+/**
+ * Control characters (C0, DEL, C1) and the invisible marks that reorder or hide text (bidi
+ * embeddings, overrides and isolates, zero-width characters): an upstream message could use them to
+ * make the words read differently from what they are.
+ */
+const HIDDEN = /[\p{Cc}\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/gu;
+
+/**
+ * An upstream message as people may read it: one line (every run of white space, line breaks
+ * included, one space), hidden characters removed, trimmed, at most `UPSTREAM_TEXT_MAX` characters
+ * (cut between characters, never inside one, the last one an ellipsis). Undefined when nothing is
+ * left. It stays text: React escapes it where it is shown, so `<b>` reads as `<b>`.
+ */
+export function plainUpstreamText(message: unknown): string | undefined {
+  if (typeof message !== 'string') return undefined;
+  const characters = Array.from(message.replace(/\s+/g, ' ').replace(HIDDEN, '').replace(/ {2,}/g, ' ').trim());
+  if (characters.length === 0) return undefined;
+  if (characters.length <= UPSTREAM_TEXT_MAX) return characters.join('');
+  return `${characters.slice(0, UPSTREAM_TEXT_MAX - 1).join('').trimEnd()}…`;
+}
+
+/** A refusal's text for the browser, and whether it is the upstream's own words rather than ours. */
+export interface RefusalText {
+  message: string;
+  asSent: boolean;
+}
+
+/**
+ * The text of a refusal (spec §8): the catalogue's, in the page's language, when the catalogue knows
+ * the message; the upstream's own words when it refused the request (4xx) with a message we do not
+ * know; else the catalogue's fallback, 'Bir hatadan dolayı işleminiz alınamamaktadır…'.
+ */
+export function refusalText(message: unknown, status: number, locale: 'tr' | 'en', fallback: string): RefusalText {
+  const known = catalogueText(message, locale);
+  if (known) return { message: known, asSent: false };
+  const plain = status >= 400 && status < 500 ? plainUpstreamText(message) : undefined;
+  return plain ? { message: plain, asSent: true } : { message: fallback, asSent: false };
 }
 
 /**

@@ -18,8 +18,8 @@ export interface LoginPopupOptions {
 export interface RegisteredUserOptions {
   /** The TC kimlik no the visitor typed; the login popup opens with it filled in. */
   nationalityNumber: string;
-  /** The server's message (a step answering `details.registered_user`), shown instead of the default text. */
-  message?: string;
+  /** The step's refusal (`details.registered_user`): its message, unless missing or a generic fallback, is shown instead of the popup's own text. */
+  refusal?: unknown;
 }
 
 export interface ContactPrefill {
