@@ -37,13 +37,13 @@ describe('parseConfig', () => {
   it('generates one session secret in the data folder and keeps it', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'config-'));
     try {
-      const first = parseConfig({ DATA_DIR: dir }).sessionSecret;
+      const first = parseConfig({ DATA_DIR: dir }).sessionKeys.current;
       expect(first).toMatch(/^[0-9a-f]{64}$/);
-      expect(parseConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+      expect(parseConfig({ DATA_DIR: dir }).sessionKeys.current).toBe(first);
       expect(readdirSync(dir)).toEqual(['session-secret']);
       // A secret another worker put there first is the one every worker uses.
       writeFileSync(path.join(dir, 'session-secret'), 'f'.repeat(64));
-      expect(parseConfig({ DATA_DIR: dir }).sessionSecret).toBe('f'.repeat(64));
+      expect(parseConfig({ DATA_DIR: dir }).sessionKeys.current).toBe('f'.repeat(64));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -133,10 +133,18 @@ describe('parseConfig', () => {
       expect(parseConfig({ SESSION_SECRET: secret, UPLOADS_IN_FLIGHT: '3' }).uploadsInFlight).toBe(3);
     });
 
-    it('takes a revalidation secret of 32 characters or more', () => {
-      expect(parseConfig({ SESSION_SECRET: secret }).revalidateSecret).toBeUndefined();
-      expect(parseConfig({ SESSION_SECRET: secret, REVALIDATE_SECRET: 'r'.repeat(32) }).revalidateSecret).toBe('r'.repeat(32));
+    it('takes a revalidation secret of 32 characters or more, two while the caller changes', () => {
+      expect(parseConfig({ SESSION_SECRET: secret }).revalidateSecrets).toEqual([]);
+      expect(parseConfig({ SESSION_SECRET: secret, REVALIDATE_SECRET: 'r'.repeat(32) }).revalidateSecrets).toEqual(['r'.repeat(32)]);
+      expect(parseConfig({ SESSION_SECRET: secret, REVALIDATE_SECRET: `${'n'.repeat(32)} ${'r'.repeat(32)}` }).revalidateSecrets).toEqual(['n'.repeat(32), 'r'.repeat(32)]);
       expect(() => parseConfig({ SESSION_SECRET: secret, REVALIDATE_SECRET: 'short' })).toThrow(/REVALIDATE_SECRET/);
+      expect(() => parseConfig({ SESSION_SECRET: secret, REVALIDATE_SECRET: `${'r'.repeat(32)} short` })).toThrow(/Invalid environment variable REVALIDATE_SECRET/);
+    });
+
+    it('takes the session secret as a key ring while it rotates, and names it when the ring is wrong', () => {
+      const next = 'n'.repeat(40);
+      expect(parseConfig({ SESSION_SECRET: `2=${next} 1=${secret}` }).sessionKeys).toEqual({ sealing: { 2: next }, current: next, opening: { 1: secret, 2: next }, hashing: secret });
+      expect(() => parseConfig({ SESSION_SECRET: `2=${next} 1=short` })).toThrow(/Invalid environment variable SESSION_SECRET: every secret must be at least 32/);
     });
   });
 });

@@ -4,6 +4,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import path from 'node:path';
 import { z } from 'zod';
 import { type Budget, type BudgetName, BUDGETS, budgetNames, derivedOverrides, resolveBudgets } from '@/lib/bff/limits';
+import { type KeyRing, KeyRingError, parseKeyRing, parseSecretList } from '@/lib/key-ring';
 
 /**
  * The one place that reads process.env on the server. Validated once; a missing or malformed
@@ -22,6 +23,7 @@ const envSchema = z.object({
     .default('X-Service-Token'),
   API_TIMEOUT_MS: positiveInt(15_000),
   SANDBOX_PORT: positiveInt(41_900),
+  // One secret, or a ring of numbered keys while it rotates (lib/key-ring.ts).
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   NEXT_PUBLIC_SITE_NAME: z.string().min(1).default('Hat İnternet'),
   // Who runs the site, as the footer and the legal page show it (the spec names none: the defaults are this demo's).
@@ -40,7 +42,7 @@ const envSchema = z.object({
   DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
   UPLOADS_IN_FLIGHT: positiveInt(8),
   UPLOAD_DEADLINE_SECONDS: positiveInt(120),
-  // The shared secret of POST /api/revalidate (the provider's call after changing settings); unset: no such route.
+  // The shared secret of POST /api/revalidate (the provider's call after changing settings), two while it changes; unset: no such route.
   REVALIDATE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SETTINGS_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(60),
   ADDRESS_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(600),
@@ -57,7 +59,8 @@ export interface Config {
   serviceToken: string;
   serviceTokenHeader: string;
   apiTimeoutMs: number;
-  sessionSecret: string;
+  /** SESSION_SECRET as a key ring: what seals, what opens, what keys the hashes. */
+  sessionKeys: KeyRing;
   /** Secure cookies: on in production unless SESSION_COOKIE_SECURE=false (plain-HTTP test hosts). */
   cookieSecure: boolean;
   siteName: string;
@@ -76,7 +79,8 @@ export interface Config {
   /** How long an upload's body may take to arrive before it is cut off and its slot freed. */
   uploadDeadlineMs: number;
   /** The bearer secret of POST /api/revalidate; undefined: the route answers 404. */
-  revalidateSecret: string | undefined;
+  /** The secrets POST /api/revalidate accepts (two while the caller changes), or none: no such route. */
+  revalidateSecrets: string[];
   /** How long server-rendered pages reuse the upstream's settings. */
   settingsCacheMs: number;
   /** How long the backend-for-frontend reuses an address list (0: never). */
@@ -149,6 +153,16 @@ function sandboxSessionSecret(dir: string): string {
   return readFileSync(file, 'utf8').trim();
 }
 
+/** A secret's own rules, refused as any other malformed variable is: one line naming it. */
+function keyRingOf<T>(name: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof KeyRingError) throw new ConfigError(`Invalid environment variable ${name}: ${error.message}`);
+    throw error;
+  }
+}
+
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = envSchema.safeParse(env);
   if (!result.success) {
@@ -173,6 +187,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!sessionSecret) {
     throw new ConfigError('Missing environment variable SESSION_SECRET (or DATA_DIR to keep a generated one)');
   }
+  const sessionKeys = keyRingOf('SESSION_SECRET', () => parseKeyRing(sessionSecret));
+  const revalidateSecrets = e.REVALIDATE_SECRET ? keyRingOf('REVALIDATE_SECRET', () => parseSecretList(e.REVALIDATE_SECRET!)) : [];
   const budgets = resolveBudgets(e.RATE_LIMIT_FACTOR, derivedOverrides(budgetOverrides(env)));
   return {
     isProduction: e.NODE_ENV === 'production',
@@ -181,7 +197,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     serviceToken: e.API_SERVICE_TOKEN,
     serviceTokenHeader: e.API_SERVICE_TOKEN_HEADER,
     apiTimeoutMs: e.API_TIMEOUT_MS,
-    sessionSecret,
+    sessionKeys,
     cookieSecure: e.SESSION_COOKIE_SECURE ? e.SESSION_COOKIE_SECURE === 'true' : e.NODE_ENV === 'production',
     siteName: e.NEXT_PUBLIC_SITE_NAME,
     company: { legalName: e.COMPANY_LEGAL_NAME, address: e.COMPANY_ADDRESS, supportPhone: e.SUPPORT_PHONE, supportPhoneDial: dialable(e.SUPPORT_PHONE) },
@@ -192,7 +208,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     uploadsInFlight: e.UPLOADS_IN_FLIGHT,
     uploadDeadlineMs: e.UPLOAD_DEADLINE_SECONDS * 1000,
-    revalidateSecret: e.REVALIDATE_SECRET,
+    revalidateSecrets,
     settingsCacheMs: e.SETTINGS_CACHE_SECONDS * 1000,
     addressCacheMs: e.ADDRESS_CACHE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,

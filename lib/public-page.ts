@@ -43,7 +43,7 @@ export function inlineScriptHashes(html: string): string[] {
 /** The value of this server's render marker (RENDER_HEADER) that proves the request is ours. */
 let renderToken: string | undefined;
 export const ownRenderToken = () =>
-  (renderToken ??= createHash('sha256').update(`page-render:${getConfig().sessionSecret}`).digest('hex'));
+  (renderToken ??= createHash('sha256').update(`page-render:${getConfig().sessionKeys.current}`).digest('hex'));
 
 /** This server asking for a public page's render (anyone else sending the header is not). */
 export function isOwnRender(request: Request): boolean {

@@ -28,11 +28,12 @@ export function sessionCookieName(): string {
   return getConfig().cookieSecure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 }
 
+/** `password` opens a cookie sealed with any key of the ring; startSession seals with its first key alone. */
 export function sessionOptions(): SessionOptions {
   const config = getConfig();
   return {
     cookieName: sessionCookieName(),
-    password: config.sessionSecret,
+    password: config.sessionKeys.opening,
     ttl: SESSION_TTL_SECONDS,
     cookieOptions: { httpOnly: true, sameSite: 'lax', secure: config.cookieSecure, path: '/' },
   };
@@ -52,8 +53,12 @@ export async function getSession(): Promise<IronSession<SessionData>> {
   return session;
 }
 
-/** After a login: the token, under a fresh session id. */
-export async function startSession(session: IronSession<SessionData>, token: string): Promise<void> {
+/**
+ * After a login: the token, under a fresh session id, in a cookie sealed with the ring's sealing
+ * key (iron-session seals with the highest key it is given, so it is given that one alone).
+ */
+export async function startSession(token: string): Promise<void> {
+  const session = await getIronSession<SessionData>(await cookies(), { ...sessionOptions(), password: getConfig().sessionKeys.sealing });
   session.token = token;
   session.sid = randomUUID();
   session.at = Date.now();

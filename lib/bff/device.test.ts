@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { sealData } from 'iron-session';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-const config = vi.hoisted(() => ({ sessionSecret: 'd'.repeat(40), cookieSecure: false }));
+const config = vi.hoisted(() => ({ sessionKeys: { sealing: { 1: 'd'.repeat(40) }, current: 'd'.repeat(40), opening: { 1: 'd'.repeat(40) }, hashing: 'd'.repeat(40) }, cookieSecure: false }));
 vi.mock('@/lib/config', () => ({ getConfig: () => config }));
 
 const { deviceCookieAfterLogin, deviceCookieName, keyed, knowsNationalityNumber, readDevice } = await import('@/lib/bff/device');
@@ -20,7 +20,7 @@ afterEach(() => {
 
 describe('keyed', () => {
   it('is an HMAC of the session secret, 27 base64url characters (160 bits)', () => {
-    const expected = createHmac('sha256', config.sessionSecret).update(tc(1)).digest('base64url').slice(0, 27);
+    const expected = createHmac('sha256', config.sessionKeys.current).update(tc(1)).digest('base64url').slice(0, 27);
     expect(keyed(tc(1))).toBe(expected);
     expect(keyed(tc(1))).toMatch(/^[\w-]{27}$/);
     expect(keyed(tc(2))).not.toBe(keyed(tc(1)));
@@ -67,7 +67,7 @@ describe('the device cookie', () => {
   });
 
   it('reads a note in its shape only: an id, the strings of its list, its last 5', async () => {
-    const seal = (note: unknown) => sealData(note as never, { password: config.sessionSecret, ttl: YEAR });
+    const seal = (note: unknown) => sealData(note as never, { password: config.sessionKeys.current, ttl: YEAR });
     const read = async (note: unknown) => readDevice(withCookie(`ob_device=${await seal(note)}`));
     expect(await read({ id: 'd1', known: ['a', 'b', 7, 'c', null, 'd', 'e', 'f'] })).toEqual({ id: 'd1', known: ['b', 'c', 'd', 'e', 'f'] });
     expect(await read({ id: 7, known: [] })).toBeNull();
@@ -80,10 +80,10 @@ describe('the device cookie', () => {
     const foreign = await sealData({ id: 'd1', known: [] }, { password: 'e'.repeat(40), ttl: YEAR });
     expect(await readDevice(withCookie(`ob_device=${foreign}`))).toBeNull();
     expect(await readDevice(withCookie('ob_device=Fe26.2**forged'))).toBeNull();
-    const large = await sealData({ id: 'x'.repeat(2900), known: [] }, { password: config.sessionSecret, ttl: YEAR });
+    const large = await sealData({ id: 'x'.repeat(2900), known: [] }, { password: config.sessionKeys.current, ttl: YEAR });
     expect(large.length).toBeGreaterThan(4096);
     expect(await readDevice(withCookie(`ob_device=${large}`))).toBeNull();
-    const fits = await sealData({ id: 'x'.repeat(2800), known: [] }, { password: config.sessionSecret, ttl: YEAR });
+    const fits = await sealData({ id: 'x'.repeat(2800), known: [] }, { password: config.sessionKeys.current, ttl: YEAR });
     expect(fits.length).toBeLessThanOrEqual(4096);
     expect(await readDevice(withCookie(`ob_device=${fits}`))).toEqual({ id: 'x'.repeat(2800), known: [] });
     expect(await readDevice(withCookie('other=1'))).toBeNull();

@@ -25,7 +25,7 @@ export function deviceCookieName(): string {
 
 /** A keyed hash, so neither the cookie nor the rate-limit store holds a TC number or an address. */
 export function keyed(value: string): string {
-  return createHmac('sha256', getConfig().sessionSecret).update(value).digest('base64url').slice(0, 27);
+  return createHmac('sha256', getConfig().sessionKeys.hashing).update(value).digest('base64url').slice(0, 27);
 }
 
 export async function readDevice(request: Request): Promise<Device | null> {
@@ -33,7 +33,7 @@ export async function readDevice(request: Request): Promise<Device | null> {
   // Stryker disable next-line EqualityOperator: equivalent, sealed notes grow in AES-block steps (4,084 then 4,105 characters): none is 4,096.
   if (!sealed || sealed.length > 4096) return null;
   try {
-    const device = await unsealData<Partial<Device>>(sealed, { password: getConfig().sessionSecret, ttl: YEAR_SECONDS });
+    const device = await unsealData<Partial<Device>>(sealed, { password: getConfig().sessionKeys.opening, ttl: YEAR_SECONDS });
     if (typeof device.id !== 'string' || !Array.isArray(device.known)) return null;
     return { id: device.id, known: device.known.filter((item): item is string => typeof item === 'string').slice(-MAX_KNOWN) };
   } catch {
@@ -50,7 +50,7 @@ export async function deviceCookieAfterLogin(device: Device | null, nationalityN
   const entry = keyed(nationalityNumber);
   // Stryker disable next-line MethodExpression: equivalent, readDevice keeps the last MAX_KNOWN as well.
   const known = [...(device?.known ?? []).filter((item) => item !== entry), entry].slice(-MAX_KNOWN);
-  const sealed = await sealData({ id: device?.id ?? randomUUID(), known } satisfies Device, { password: getConfig().sessionSecret, ttl: YEAR_SECONDS });
+  const sealed = await sealData({ id: device?.id ?? randomUUID(), known } satisfies Device, { password: getConfig().sessionKeys.sealing, ttl: YEAR_SECONDS });
   const secure = getConfig().cookieSecure ? '; Secure' : '';
   return `${deviceCookieName()}=${sealed}; Path=/; Max-Age=${YEAR_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
 }

@@ -6,7 +6,7 @@ import type { UpstreamAnswer, UpstreamRequest } from '@/lib/upstream';
  * upstream client whose answers each test decides, and a Redis that is absent, present or failing.
  */
 const state = vi.hoisted(() => ({
-  config: { sessionSecret: 'f'.repeat(40), apiTimeoutMs: 40 },
+  config: { sessionKeys: { sealing: { 1: 'f'.repeat(40) }, current: 'f'.repeat(40), opening: { 1: 'f'.repeat(40) }, hashing: 'f'.repeat(40) }, apiTimeoutMs: 40 },
   calls: [] as { name: string; request: unknown }[],
   answers: [] as (() => Promise<unknown>)[],
   redis: null as null | { set: (...args: unknown[]) => Promise<unknown>; get: (key: string) => Promise<string | null>; del: (key: string) => Promise<unknown> },

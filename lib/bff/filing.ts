@@ -33,7 +33,7 @@ const storeKey = (formHash: string) => `ob:filing:${keyed(formHash)}`;
 
 async function put(formHash: string, outcome: FilingOutcome): Promise<void> {
   // The answer holds the customer's token: sealed with the session secret, as the session cookie is.
-  const sealed = await sealData(outcome, { password: getConfig().sessionSecret, ttl: KEPT_SECONDS });
+  const sealed = await sealData(outcome, { password: getConfig().sessionKeys.sealing, ttl: KEPT_SECONDS });
   const redis = sharedRedis();
   // Stryker disable next-line ConditionalExpression: equivalent, without a client the TypeError is caught like Redis being down.
   if (redis) {
@@ -57,7 +57,7 @@ export async function filingOutcome(formHash: string, browser: string | undefine
     if (kept && kept.until > Date.now()) sealed = kept.sealed;
   }
   if (!sealed) return undefined;
-  const outcome = await unsealData<FilingOutcome>(sealed, { password: getConfig().sessionSecret, ttl: KEPT_SECONDS });
+  const outcome = await unsealData<FilingOutcome>(sealed, { password: getConfig().sessionKeys.opening, ttl: KEPT_SECONDS });
   return 'state' in outcome && browser !== undefined && outcome.browser === keyed(browser) ? outcome : undefined;
 }
 

@@ -241,7 +241,7 @@ export async function respond(
     if (typeof token?.token !== 'string' || !token.user?.data || !Array.isArray(token.user.subscriptions)) {
       return errorResponse(502, replyText(locale, 'generic'));
     }
-    await startSession(session, token.token);
+    await startSession(token.token);
     const response = envelopeResponse(200, { status: true, message, hash: envelope.hash, data: sessionUser(token.user) });
     // This browser now knows this TC number: its own login codes get a bucket of their own.
     if (name === 'auth') response.headers.append('Set-Cookie', await deviceCookieAfterLogin(device, token.user.data.nationality_number));
