@@ -7,7 +7,7 @@ import { logInFromPrefilledPopup } from './support/login';
 import { sandbox } from './support/sandbox';
 import { startAtPackage } from './support/flow-state';
 
-// Issue 16, item 2: a session the upstream ends (its token refused) ends here too, at once, and the
+// A session the upstream ends (its token refused) ends here too, at once, and the
 // person logs in again where they were. A customer of its own: revoking a fixture customer's tokens
 // would end other tests' sessions. The sandbox hook ends every token of a customer.
 

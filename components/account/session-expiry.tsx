@@ -9,7 +9,8 @@ import { useCurrentUser } from '@/components/session/session-provider';
 import { SESSION_EXPIRED_EVENT } from '@/lib/api/api-error';
 
 /**
- * When any call finds the customer's session over (its token refused upstream, DESIGN.md §4), the
+ * When any call finds the customer's session over (its token refused upstream,
+ * docs/decisions/0010-where-the-spec-is-silent.md), the
  * header stops showing the name at once and the login popup opens with the TC number filled in.
  * Nothing else moves: the wizard keeps its step and what was typed, and an open profile opens
  * afresh once the person is logged in again. Mounted once in the locale layout.

@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
  * The provider's call after changing the upstream's settings (the campaign):
  * `curl -X POST -H "Authorization: Bearer $REVALIDATE_SECRET" https://<site>/api/revalidate`.
  * The settings and every public page made from them expire at once in Next.js's cache, on every
- * instance (one Redis); the edge keeps a page at most EDGE_PAGE_SECONDS more. 404 where no secret is set.
+ * instance (one Redis); the edge keeps a page at most EDGE_CACHE_SECONDS more. 404 where no secret is set.
  */
 export async function POST(request: Request) {
   const secret = getConfig().revalidateSecret;
