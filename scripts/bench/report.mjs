@@ -227,7 +227,7 @@ const howToRead = [
   '- The *floor* is a bare one-page Next.js app of the same version, built and served during the run; the *styled floor* is the same page linking the stylesheets `/` links, to tell what a render-blocking stylesheet costs from what our code costs.',
   '- Lighthouse simulates a mid-range phone on a slow 4G link; its scores and Total Blocking Time move by several points from run to run, so each page runs nine times interleaved with the floor\'s and the medians are compared.',
   '- Server cost: wrk drives loopback connections through the edge (nginx, two instances, Redis) and at one instance alone; a page from a cache is set against a static file of about its size sent by the same server. CPU per answer is read from `/proc`.',
-  '- A **MISSED** budget does not fail the run (`BENCH_STRICT=1` makes it exit 2); why it misses is the next section but one. Compare ratios across runs, not milliseconds.',
+  '- A **MISSED** budget does not fail the run (`BENCH_STRICT=1` makes it exit 2); why it misses is in the section after the budgets. Compare ratios across runs, not milliseconds.',
   '',
 ];
 
