@@ -1,7 +1,7 @@
 # The production image: Next.js's standalone output (output: 'standalone' in next.config.ts) run
 # by Node as a non-root user. Build: `docker build -t online-basvuru .`
 #
-# Run (see README "Production and benchmarks"):
+# Run (see docs/operations.md):
 #   docker run -p 3000:3000 \
 #     -e API_BASE_URL=https://api.provider.example \
 #     -e API_SERVICE_TOKEN=… -e API_SERVICE_TOKEN_HEADER=X-Service-Token \
@@ -14,7 +14,7 @@
 # Optional: API_SERVICE_TOKEN, API_SERVICE_TOKEN_HEADER, API_TIMEOUT_MS, REDIS_URL (shared
 # rate limits across instances), TRUSTED_PROXY_HOPS (the proxies in front that append to
 # X-Forwarded-For; 0 = the socket is the client), RATE_LIMIT_FACTOR and the other budgets of the
-# limits table (README, SECURITY.md), UPLOADS_IN_FLIGHT, SETTINGS_CACHE_SECONDS,
+# limits table (docs/operations.md, SECURITY.md), UPLOADS_IN_FLIGHT, SETTINGS_CACHE_SECONDS,
 # SESSION_COOKIE_SECURE, NEXT_PUBLIC_SITE_NAME, COMPANY_LEGAL_NAME, COMPANY_ADDRESS, SUPPORT_PHONE, LOG_LEVEL, PORT.
 # A missing or malformed variable stops the server at start with one line naming it, and so does
 # a production posture that is not strict: no API_BASE_URL, an http upstream other than loopback,
@@ -52,7 +52,8 @@ ENV NODE_ENV=production \
 COPY --from=build --chown=node:node /app/.next/standalone ./
 USER node
 EXPOSE 3000
-# Liveness: an upstream outage makes the instance unready (/api/health/ready), not unhealthy (README).
+# Liveness: an upstream outage makes the instance unready (/api/health/ready), not unhealthy
+# (docs/operations.md).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # One Next.js process per container: run more containers behind the edge (deploy/compose.yaml).

@@ -4,7 +4,7 @@ import createNextIntlPlugin from 'next-intl/plugin';
 import { contentSecurityPolicy, staticSecurityHeaders } from './lib/security-headers';
 import { sharedViewRewrites } from './lib/shared-view';
 
-// Messages precompiled at build time (issue 39): next-intl's loader turns every ICU string of
+// Messages precompiled at build time: next-intl's loader turns every ICU string of
 // messages/*.json into icu-minify's compiled form, and `use-intl/format-message` becomes its
 // format-only formatter, so no page ships intl-messageformat's parser. It applies to every import of
 // messages/*.json in the build, server code included: a text is read through a translator, never as
@@ -33,14 +33,13 @@ const nextConfig: NextConfig = {
   // proxy.ts tells a router fetch (the RSC header, the _rsc query) from a page view: it must never
   // be answered with the public page's HTML.
   skipProxyUrlNormalize: true,
-  // CSS as files, not inlined (experimental.inlineCss, on until issue 39): inlined, every page carried
-  // its CSS twice, once in a <style> and again as text in the RSC payload (home's HTML 73.5 -> 34.8 KB),
-  // which a phone parses before it hydrates and the origin compresses for every request. Less blocking
-  // time for one render-blocking request; the figures are in BENCHMARKS.md (issue 39's section).
+  // No experimental.inlineCss: CSS goes out as files (docs/decisions/0004-css-as-files.md).
   // globalNotFound: a path that is no page gets app/global-not-found.tsx, rendered whole on the server.
   experimental: { globalNotFound: true },
   // Local data, other builds and test output are never part of the server bundle.
   outputFileTracingExcludes: { '*': ['.data/**', otherBuilds, 'test-results/**', 'playwright-report/**', 'e2e/**'] },
+  // The footer's version is read from CHANGELOG.md at start (lib/app-version.ts).
+  outputFileTracingIncludes: { '*': ['./CHANGELOG.md'] },
   // An anonymous view of a public page goes straight to the page everyone shares, without proxy.ts
   // (lib/shared-view.ts). Before the file system, so the page routes never see it.
   async rewrites() {

@@ -96,7 +96,7 @@ export default defineConfig({
       // sandbox of their own in e2e/code-limits.spec.ts (resend countdown, a voided old code, both 429s).
       SANDBOX_RESEND_SECONDS: '0',
       KEEP_ALIVE_TIMEOUT: TEST_KEEP_ALIVE_MS,
-      // Every budget of the limits table (README) times 1,000: the whole run is one address.
+      // Every budget of the limits table (docs/operations.md) times 1,000: the whole run is one address.
       RATE_LIMIT_FACTOR: '1000',
       // This run's upstream is the embedded sandbox, asked for as `npm start` asks for it.
       DEMO: '1',

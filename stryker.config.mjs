@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The folders whose rules are mutated, each measured by the unit tests inside it (issues 22 and 37):
+ * The folders whose rules are mutated, each measured by the unit tests inside it:
  * the zod schemas, the business rules, the backend-for-frontend's checks and budgets, and the
  * wizards' tables, reducer and submissions. A folder joins with one line here.
  */

@@ -51,7 +51,7 @@ export async function LocaleDocument({ locale, children }: { locale: Locale; chi
         {/* No first paint before the parser has reached the main content: a paint of a header
             parsed only in part moved its logo and menu when the rest came in (a slow computer;
             e2e/public-pages.spec.ts). Waiting for the footer too cost a phone's main thread more
-            (BENCHMARKS.md). */}
+            (docs/decisions/0013-first-paint-after-the-header.md). */}
         <link rel="expect" href="#content" blocking="render" />
       </head>
       <body>

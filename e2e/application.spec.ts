@@ -45,7 +45,7 @@ test('§4 new flow: address, package, identity, contact, then logged in with the
 
   await expect(page.getByRole('heading', { name: 'Paketinizi seçin' })).toBeVisible();
   await expect(page.getByText(/kurulum ve aktivasyon ücreti 1.800 TL/)).toBeVisible();
-  // Enabled before a package is chosen: pressed, it says why (issue 40; the §5 package test).
+  // Enabled before a package is chosen: pressed, it says why (the §5 package test).
   const next = page.getByRole('button', { name: 'Nüfus Bilgilerini Ekle' });
   await expect(next).toBeEnabled();
   await page.getByRole('radio', { name: /^Limitsiz Fiber 100 / }).check();
@@ -171,7 +171,7 @@ test('§5 selects: search ignores case with Turkish dotted and dotless i', async
 
 test('§5 address: all eight levels before continuing; §4 infrastructure: fibre without gbps is its down speed', async ({ page }) => {
   await openWizard(page);
-  // A list on its way says so (issue 16, item 5): the district list is held until that was seen.
+  // A list on its way says so: the district list is held until that was seen.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/v1/util/infrastructure-inquiry/infrastructure', async (route) => {
@@ -245,7 +245,7 @@ test('§5 package: must be chosen; §5 package: unknown product; §5 package: a 
   await page.getByRole('button', { name: 'Paket Seç' }).click();
   await expect(page.getByRole('heading', { name: 'Paketinizi seçin' })).toBeVisible();
 
-  // No package: the button stays enabled (issue 40); pressed (by keyboard), it says why.
+  // No package: the button stays enabled; pressed (by keyboard), it says why.
   const next = page.getByRole('button', { name: 'Nüfus Bilgilerini Ekle' });
   await expect(next).toBeEnabled();
   await next.press('Enter');
@@ -746,7 +746,7 @@ test('§4 new flow: a logged-in customer completes after the package', async ({ 
   await page.getByRole('radio').first().check();
   await page.getByLabel('Kurulum ücreti ödeme yöntemi').selectOption({ index: 1 });
   await expect(page.getByRole('tab', { name: 'Referans Kodu' })).toBeVisible();
-  // Pressed before the consents, the button names them and moves to the first (issue 40).
+  // Pressed before the consents, the button names them and moves to the first.
   await page.getByRole('button', { name: 'Başvuruyu Tamamla' }).click();
   await expect(page.getByRole('link', { name: "KVKK Aydınlatma Metni'ni okuduğunuzu onaylayın." })).toBeVisible();
   await expect(page.getByRole('link', { name: "Ön Bilgilendirme Formu ve Mesafeli Sözleşme'yi onaylayın." })).toBeVisible();

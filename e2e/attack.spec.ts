@@ -25,11 +25,12 @@ import {
 } from './security/harness';
 
 /*
- * The attack suite (issue 17, SECURITY.md): the production site (the standalone build's server.js,
+ * The attack suite (SECURITY.md): the production site (the standalone build's server.js,
  * one instance) with its default budgets against a sandbox of its own, attacked over
  * loopback only. Each attacker is a loopback address of its own (127.0.0.0/8), which the site's
  * socket sees as a different client. Every loop is bounded; the suite takes about two minutes.
- * Its figures go to test-results/attack-figures.json, and SECURITY.md quotes them.
+ * Its figures go to test-results/attack-figures.json, and scripts/security-figures.mjs writes them
+ * into SECURITY.md.
  */
 
 test.describe.configure({ mode: 'serial' });

@@ -8,7 +8,7 @@ import { randomMail, randomPhone } from './support/people';
 import { verifyContact } from './support/wizard';
 
 /**
- * What a buyer sees at 360 px and 1280 px (issue 40): messages that never cover the form or the
+ * What a buyer sees at 360 px and 1280 px: messages that never cover the form or the
  * finish screen's number, the wizard's way back and out on a phone, one term per field.
  */
 
@@ -31,7 +31,7 @@ async function coveredBy(page: Page, targets: Locator): Promise<string[]> {
   return covered;
 }
 
-test('issue 40: after the phone and mail checks no message covers a form control, nor the finish screen\'s number', { tag: '@phone' }, async ({ page }) => {
+test('after the phone and mail checks no message covers a form control, nor the finish screen\'s number', { tag: '@phone' }, async ({ page }) => {
   test.slow();
   await startAtContact(page);
   await verifyContact(page, 'phone', randomPhone());
@@ -53,7 +53,7 @@ test('issue 40: after the phone and mail checks no message covers a form control
   expect(await coveredBy(page, page.getByRole('heading', { level: 1, name: 'Başvurunuz alındı' }))).toEqual([]);
 });
 
-test('issue 40: the wizard on a phone: Adım 3/4 · Nüfus Bilgileri, Geri beside the main button, leaving asks first', { tag: '@phone' }, async ({ page }) => {
+test('the wizard on a phone: Adım 3/4 · Nüfus Bilgileri, Geri beside the main button, leaving asks first', { tag: '@phone' }, async ({ page }) => {
   test.slow();
   await startAtIdentity(page);
   const count = page.getByText('Adım 3/4 · Nüfus Bilgileri');
@@ -105,7 +105,7 @@ test('issue 40: the wizard on a phone: Adım 3/4 · Nüfus Bilgileri, Geri besid
   await expect(page.getByRole('button', { name: 'Back', exact: true })).toHaveCount(1);
 });
 
-test('issue 40: one term per field: the error says T.C. Kimlik No; the transfer summary names the field, once in English', { tag: '@phone' }, async ({ page }) => {
+test('one term per field: the error says T.C. Kimlik No; the transfer summary names the field, once in English', { tag: '@phone' }, async ({ page }) => {
   await startAtIdentity(page);
   const tc = page.getByLabel('T.C. Kimlik No');
   await tc.fill('1234');
@@ -122,7 +122,7 @@ test('issue 40: one term per field: the error says T.C. Kimlik No; the transfer 
   await expect(page.getByText('Invalid service number')).toHaveCount(1);
 });
 
-test('issue 40: the English home says its campaign in English, Turkish only where marked lang="tr"', { tag: '@phone' }, async ({ page }) => {
+test('the English home says its campaign in English, Turkish only where marked lang="tr"', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/en');
   const banner = page.getByRole('complementary', { name: 'Campaign' });
   await expect(banner.getByRole('heading', { name: 'Welcome discount' })).toBeVisible();
@@ -144,7 +144,7 @@ test('issue 40: the English home says its campaign in English, Turkish only wher
   await expect(page.getByRole('contentinfo').locator('[lang="tr"]').first()).toBeVisible();
 });
 
-test('issue 40: the footer: support line, legal name and address, the legal texts\' links in both languages, the version last', { tag: '@phone' }, async ({ page }) => {
+test('the footer: support line, legal name and address, the legal texts\' links in both languages, the version last', { tag: '@phone' }, async ({ page }) => {
   test.slow();
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
@@ -171,7 +171,7 @@ test('issue 40: the footer: support line, legal name and address, the legal text
   await expect(page.getByRole('main').locator('dd[lang="tr"]')).toHaveCount(2);
 });
 
-test('issue 40: a profile with one tab draws it at its own width; the upload group\'s title sits inside its box', { tag: '@phone' }, async ({ page }) => {
+test('a profile with one tab draws it at its own width; the upload group\'s title sits inside its box', { tag: '@phone' }, async ({ page }) => {
   test.slow();
   const customer = await registerCustomer(page.request);
   await page.goto('/');

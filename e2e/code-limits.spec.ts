@@ -10,9 +10,11 @@ import { phoneDigits, reachContact } from './support/wizard';
 /*
  * The one-time-code rules with their real settings. The main run relaxes them for everyone
  * (playwright.config.ts: fixture customers log in dozens of times a run), so these tests start a
- * sandbox and a site of their own: the sandbox's 60-second resend rule (DESIGN.md §5) and the
+ * sandbox and a site of their own: the sandbox's 60-second resend rule
+ * (docs/decisions/0011-embedded-sandbox-upstream.md) and the
  * site's default limits of 5 code requests per phone, mail or TC number and 20 per client in
- * 10 minutes (README). Nothing waits for real minutes: the sandbox's clock hook and the page's
+ * 10 minutes (docs/operations.md, limits). Nothing waits for real minutes: the sandbox's clock hook
+ * and the page's
  * clock move together, by the same minute.
  */
 const test = base.extend<{ sandboxURL: string }, { servers: { site: RunningSite; sandbox: RunningSandbox } }>({

@@ -44,7 +44,7 @@ test('the phone code: focus on the code, the masked number, a countdown, and a w
   await expect(dialog).toBeHidden();
   await expect(page.getByText(other)).toBeVisible();
   // The upstream's confirmation is said to screen readers (a polite live region); on screen the
-  // green 'Doğrulandı' says it where it happened, and no notification covers the form (issue 40).
+  // green 'Doğrulandı' says it where it happened, and no notification covers the form.
   const bar = page.getByRole('group', { name: 'Bildirimler' });
   await expect(bar.locator('[aria-live="polite"]').filter({ hasText: 'Telefon numaranız onaylandı.' })).toHaveClass(/visually-hidden/);
   await expect(page.getByText('Doğrulandı')).toBeVisible();

@@ -5,7 +5,7 @@ import { randomMail, randomPhone } from './support/people';
 import { startAtContact } from './support/flow-state';
 import { verifyContact } from './support/wizard';
 
-// The legal consents before an application is filed (issue 21, item 3; DESIGN.md §4).
+// The legal consents before an application is filed (docs/decisions/0010-where-the-spec-is-silent.md).
 
 test("consents before 'Kaydı Tamamla': the KVKK notice and the contract are required, messages optional; the texts open by keyboard; the choices survive a reload", async ({ page }) => {
   test.slow();
@@ -18,7 +18,7 @@ test("consents before 'Kaydı Tamamla': the KVKK notice and the contract are req
   const contract = page.getByRole('checkbox', { name: /Ön Bilgilendirme Formu ve Mesafeli Sözleşme/ });
   const marketing = page.getByRole('checkbox', { name: /ticari elektronik ileti/ });
   await expect(page.getByRole('group', { name: 'Onaylar' })).toHaveAccessibleDescription('Başvurunuzu tamamlamak için ilk iki onay gereklidir.');
-  // Enabled from the start (issue 40): pressed too early it names the boxes to tick (e2e/price.spec.ts).
+  // Enabled from the start: pressed too early it names the boxes to tick (e2e/price.spec.ts).
   await expect(finish).toBeEnabled();
   await expectNoAxeViolations(page);
 
@@ -49,7 +49,7 @@ test("consents before 'Kaydı Tamamla': the KVKK notice and the contract are req
   await expect(contract).not.toBeChecked();
   await contract.check();
   await expect(marketing).not.toBeChecked();
-  // Unticking one required consent: pressed, the button names that one and moves to it (issue 40).
+  // Unticking one required consent: pressed, the button names that one and moves to it.
   await kvkk.uncheck();
   await finish.click();
   await expect(kvkk).toBeFocused();

@@ -6,7 +6,7 @@ import { withLock } from './support/lock';
 import { chooseLevel } from './support/wizard';
 
 // Every text the product builds is English on an English page; data the upstream sends in Turkish
-// only is marked lang="tr" (issue 21, item 8).
+// only is marked lang="tr".
 
 test('English is English: setup fee, prices and the tariff tag in English, Turkish-only tariff names marked as Turkish', async ({ page }) => {
   test.slow();

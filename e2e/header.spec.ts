@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { headerNav, openHeaderMenu } from './support/header';
 
-// Phone layout (issue 21, item 9): a compact header, its links behind a menu button. The first test
+// Phone layout: a compact header, its links behind a menu button. The first test
 // sets the phone's width itself and runs in the phone project alone (playwright.config.ts).
 
 test('phone layout: a compact header whose links open from the menu button and close by Escape and on a new page', { tag: '@phone-only' }, async ({ page }) => {

@@ -10,7 +10,7 @@ import { closedPort, type RunningSandbox, type RunningSite, startSandbox, startS
 import { chooseAddress, chooseLevel } from './support/wizard';
 import { startAtIdentity } from './support/flow-state';
 
-// Issue 38, the spec's last loose ends: countries from their own call, one public origin for every
+// The spec's last loose ends: countries from their own call, one public origin for every
 // self-reference, subscriptions newest first whatever the upstream sends, the empty subscription
 // list, the discounted tariff card and the toast's maximum delay.
 
@@ -237,7 +237,7 @@ test('§2 package: a crossed-out price when a discount price exists, and Öde, K
   const discounted = card('Limitsiz Fiber 100');
   await expect(discounted.locator('s')).toHaveText('Eski fiyat: 499,90 TL');
   expect(await crossedOut(discounted)).toContain('line-through');
-  // What the buyer pays in the first months (the welcome discount runs): the summary's figure (issue 40).
+  // What the buyer pays in the first months (the welcome discount runs): the summary's figure.
   await expect(discounted.locator('strong')).toHaveText('419,90 TL');
   await expect(discounted).toContainText('Öde, Kullan');
   // A tariff without a discount price shows its price, nothing crossed out.

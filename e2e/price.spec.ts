@@ -5,9 +5,9 @@ import { startAtContact, startAtPackage } from './support/flow-state';
 import { randomMail, randomPhone } from './support/people';
 import { verifyContact } from './support/wizard';
 
-// What a buyer sees of the price where the decision is made (issue 40, items 2-4), at 360 px and 1280 px.
+// What a buyer sees of the price where the decision is made, at 360 px and 1280 px.
 
-test("issue 40: a tariff card's price is the summary's, with the commitment and the line's setup fees; the notice tells the up-front saving; the button says why before a package", { tag: '@phone' }, async ({ page }) => {
+test("a tariff card's price is the summary's, with the commitment and the line's setup fees; the notice tells the up-front saving; the button says why before a package", { tag: '@phone' }, async ({ page }) => {
   // Door 2: a fibre line, while the welcome campaign runs (30 TL off for 3 months).
   await startAtPackage(page);
   const card = page.getByRole('radio', { name: /^Limitsiz Fiber 100 / });
@@ -39,7 +39,7 @@ test("issue 40: a tariff card's price is the summary's, with the commitment and 
   await expectNoAxeViolations(page);
 });
 
-test("issue 40: at the last step the monthly price and the commitment are in view with 'Kaydı Tamamla'; pressed before the consents, it names them", { tag: '@phone' }, async ({ page }, testInfo) => {
+test("at the last step the monthly price and the commitment are in view with 'Kaydı Tamamla'; pressed before the consents, it names them", { tag: '@phone' }, async ({ page }, testInfo) => {
   test.slow();
   await startAtContact(page);
   await verifyContact(page, 'phone', randomPhone());

@@ -267,7 +267,7 @@ test('the revalidation call, with its secret, takes a settings change to the pub
   try {
     const page = async (path: string) => (await request.get(`${site.url}${path}`, { headers: documentHeaders })).text();
     expect(await page('/')).toContain('Hoş Geldin İndirimi');
-    // The English page says the campaign from its own template (issue 40).
+    // The English page says the campaign from its own template.
     expect(await page('/en')).toContain('Welcome discount');
     await sandbox('/__sandbox/settings/campaign', { end_date: '2020-01-31' }, upstream.url);
     expect(await page('/')).toContain('Hoş Geldin İndirimi');

@@ -7,7 +7,7 @@ import { logInFromPrefilledPopup } from './support/login';
 import { latestCode, sandbox } from './support/sandbox';
 import { startAtPackage } from './support/flow-state';
 
-// Issue 16, item 2: a session the upstream ends (its token refused) ends here too, at once, and the
+// A session the upstream ends (its token refused) ends here too, at once, and the
 // person logs in again where they were. A customer of its own: revoking a fixture customer's tokens
 // would end other tests' sessions. The sandbox hook ends every token of a customer.
 
@@ -128,7 +128,7 @@ async function expectEndedWithinFiveSeconds(page: Page, customer: { nationality_
   await expect(page.getByRole('dialog', { name: 'Hesabım' })).toHaveCount(0);
 }
 
-// Five times each on desktop and at 360 px: the race the issue saw went one way or the other.
+// Five times each on desktop and at 360 px: the messengers of an ended session race, and a race goes one way or the other.
 for (let run = 1; run <= 5; run++) {
   test(`a session ended upstream is noticed when the profile opens from the header, every time (run ${run} of 5)`, { tag: '@phone' }, async ({ page }) => {
     const customer = await loggedInThroughThePage(page);

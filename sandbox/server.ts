@@ -30,7 +30,8 @@ export interface SandboxOptions {
   campaignEndDate?: string;
   /** Origin used in file URLs; defaults to the address the sandbox listens on. */
   publicUrl?: string;
-  /** Least time between two codes to one target; defaults to DESIGN.md §5's 60 s. */
+  /** Least time between two codes to one target; defaults to the 60 s of
+   * docs/decisions/0011-embedded-sandbox-upstream.md. */
   resendIntervalMs?: number;
   log?: (line: string) => void;
 }

@@ -1,4 +1,4 @@
-// `npm run start:edge`: the whole serving topology of DESIGN.md §2 on one machine, as a provider
+// `npm run start:edge`: the whole serving topology (docs/operations.md) on one machine, as a provider
 // runs it: nginx (deploy/nginx/nginx.conf.template) in front of two plain standalone Next.js
 // servers, one redis-server shared by both, and the embedded sandbox API as their upstream.
 // Builds first when there is no current build (NEXT_DIST_DIR honoured). Ctrl-C stops everything,
@@ -197,7 +197,7 @@ export async function startEdge(options = {}) {
       apiBaseUrl = sandboxUrl = `http://127.0.0.1:${port}`;
     }
 
-    // Two plain standalone servers. HOSTNAME=0.0.0.0, never 127.0.0.1 (README: the locale
+    // Two plain standalone servers. HOSTNAME=0.0.0.0, never 127.0.0.1 (docs/operations.md: the locale
     // rewrite would take its origin for another one). One session and revalidation secret for
     // both: any instance serves any visitor.
     const instanceEnv = {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Mutation testing (issues 22 and 37): Stryker 10 over the folders listed in stryker.config.mjs
+# Mutation testing (CONTRIBUTING.md): Stryker 10 over the folders listed in stryker.config.mjs
 # (lib/validation, lib/domain, lib/bff, lib/application). Stryker 10 needs Node 22+, so it runs under
 # the Node 24 of scripts/node24.sh; only the unit tests inside those folders run.
 # Fails when the total or any folder scores below 80 %, a folder counting every file under it.

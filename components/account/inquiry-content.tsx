@@ -8,7 +8,8 @@ import { LoginSteps } from '@/components/account/login-steps';
 import { useCurrentUser } from '@/components/session/session-provider';
 
 /**
- * The application inquiry (DESIGN.md §4): TC kimlik no, the SMS login steps, then the
+ * The application inquiry (docs/decisions/0010-where-the-spec-is-silent.md): TC kimlik no, the SMS
+ * login steps, then the
  * applications and their status labels. It is the same login, so the visitor is logged in after.
  */
 export function InquiryContent() {

@@ -12,7 +12,8 @@ import type { PopupOpeners, RegisteredUserOptions } from '@/lib/popups/openers';
 
 /**
  * The registered-user popup of spec §2/§8: the TC number is already registered; 'Giriş Yap' opens
- * the login popup with `nationalityNumber` filled in (DESIGN.md §4), 'Vazgeç' closes. Answers the
+ * the login popup with `nationalityNumber` filled in
+ * (docs/decisions/0010-where-the-spec-is-silent.md), 'Vazgeç' closes. Answers the
  * user when the visitor logged in through it, else null.
  */
 export function useRegisteredUserPopup(): PopupOpeners['registeredUser'] {

@@ -8,11 +8,11 @@ import { usePopups } from '@/components/popups/popup-provider';
 import { useEndedSession } from '@/components/session/session-provider';
 
 /**
- * When the server ends the customer's session (its token refused upstream, DESIGN.md §4), the
- * session provider has already stopped showing the name everywhere; this asks for the login again,
- * once per end, with the TC number filled in. Nothing else moves: the wizard keeps its step and
- * what was typed, and an open profile opens afresh once the person is logged in again. Mounted
- * once in the locale layout.
+ * When the server ends the customer's session (its token refused upstream,
+ * docs/decisions/0010-where-the-spec-is-silent.md), the session provider has already stopped
+ * showing the name everywhere; this asks for the login again, once per end, with the TC number
+ * filled in. Nothing else moves: the wizard keeps its step and what was typed, and an open profile
+ * opens afresh once the person is logged in again. Mounted once in the locale layout.
  */
 export function SessionExpiry() {
   const t = useTranslations('errors');

@@ -81,7 +81,7 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
   const current = shownStepIndex(state, Number(searchParams.get('adim') ?? '1'), loggedIn);
   const step = steps[current]!.name;
   const busy = state.submitting !== null;
-  // Notifications and toasts close when the step changes or the wizard finishes (issue 40).
+  // Notifications and toasts close when the step changes or the wizard finishes: none may cover the form.
   useDismissOnChange(state.receipt ? 'received' : step);
 
   // Moving between steps puts focus on the step, so screen readers hear where they are.

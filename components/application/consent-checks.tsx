@@ -16,10 +16,10 @@ export const missingConsents = (choices: ConsentChoices): RequiredConsent[] => (
 export const consentBoxId = (base: string, kind: RequiredConsent | 'marketing') => `${base}-${kind}`;
 
 /**
- * The consents before an application is filed (issue: consents before the last step): a box per
+ * The consents before an application is filed (docs/requirements.md, consents): a box per
  * text, whose label opens the text itself. The finish button stays enabled: pressed before the
  * required boxes are ticked, the step sets `showMissing` and each such box says what to tick (the
- * step's error summary names them; issue 40).
+ * step's error summary names them).
  */
 export function ConsentChecks({
   choices,
@@ -88,7 +88,8 @@ export function ConsentChecks({
   );
 }
 
-/** What the finishing call sends: the versions of the texts accepted (DESIGN.md §4). */
+/** What the finishing call sends: the versions of the texts accepted
+ * (docs/decisions/0010-where-the-spec-is-silent.md). */
 export function useAcceptedConsents() {
   const t = useTranslations('consents');
   return (choices: ConsentChoices) => ({

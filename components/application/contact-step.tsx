@@ -16,7 +16,7 @@ import { ErrorSummary } from '@/components/ui/error-summary';
  * The last step: phone and mail, each verified through its popup, then the consents, the price and
  * the commitment, and 'Kaydı Tamamla' once both are verified. The button stays enabled: pressed
  * before the required consents are ticked, an error summary and each box say which to tick, and the
- * focus goes to the first of them (issue 40).
+ * focus goes to the first of them.
  */
 export function ContactStep({
   phone,

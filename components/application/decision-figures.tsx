@@ -7,7 +7,7 @@ import type { Cart } from '@/lib/domain/pricing';
 
 /**
  * The monthly price and the commitment just above the button that files the application: on a
- * phone the summary comes after the form, so without these the buyer would decide blind (issue 40).
+ * phone the summary comes after the form, so without these the buyer would decide blind.
  * Hidden where the side summary stands beside the form.
  */
 export function DecisionFigures({ cart }: { cart: Cart | null }) {

@@ -37,7 +37,7 @@ export function packageProblem(products: readonly Product[], productId: number |
  * box. A tariff faster than the line is shown disabled with the line's speed; the fastest one the
  * line carries is marked. Each card says what this buyer pays month by month, the commitment and
  * the setup-fee options, from the same cart as the summary (lib/application/offer.ts). The button
- * stays enabled: pressed too early it says why (issue 40).
+ * stays enabled: pressed too early it says why (docs/decisions/0010-where-the-spec-is-silent.md).
  */
 export function PackageStep({
   tariffs,

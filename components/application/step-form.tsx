@@ -84,7 +84,7 @@ export function useStepBack(back: (() => void) | null): boolean {
 
 /**
  * A step's buttons: 'Geri' on the left (from the second step on), the step's main button on the
- * right, so going back sits where going on does, away from 'Başvurudan çık' (issue 40).
+ * right, so going back sits where going on does, away from 'Başvurudan çık'.
  */
 export function StepActions({ children }: { children: ReactNode }) {
   const t = useTranslations('application');

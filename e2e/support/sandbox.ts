@@ -1,7 +1,7 @@
 import { sandboxURL, serviceToken } from './env';
 
 /**
- * The sandbox's own test hooks (DESIGN.md §5), called directly, as a test harness may. `base` is the
+ * The sandbox's own test hooks (docs/sandbox.md), called directly, as a test harness may. `base` is the
  * run's sandbox unless a test started one of its own (e2e/code-limits.spec.ts).
  */
 export async function sandbox<T = unknown>(path: string, body?: unknown, base = sandboxURL): Promise<T> {

@@ -18,7 +18,8 @@ export async function chooseLevel(page: Page, label: string, option?: string) {
 
 /**
  * İstanbul / Kadıköy (one township and one village, skipped), the first neighbourhood, street and
- * building, then the inner door: door n has a BBK code ending in n-1 (DESIGN.md §5), so
+ * building, then the inner door: door n has a BBK code ending in n-1
+ * (docs/decisions/0011-embedded-sandbox-upstream.md), so
  * 'Daire 1' is gigabit fibre, 'Daire 2' fibre, 'Daire 7' VDSL, 'Daire 9' ADSL, 'Daire 10' nothing.
  */
 export async function chooseAddress(page: Page, door: string, { province = 'İstanbul', district = 'Kadıköy' } = {}) {

@@ -1,4 +1,5 @@
-/** One-time codes may be asked for again after 60 s (DESIGN.md §5); the link counts down to it. */
+/** One-time codes may be asked for again after 60 s
+ * (docs/decisions/0011-embedded-sandbox-upstream.md); the link counts down to it. */
 export const RESEND_SECONDS = 60;
 
 /** When the next code may be asked for: `seconds` (default 60) after `fromMs`. */

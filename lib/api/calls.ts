@@ -43,7 +43,8 @@ export interface ApiCall {
   rateLimit?: { kind: 'send' | 'check'; target?: string };
   /**
    * Files an application: the body carries `consents`, which the backend-for-frontend checks,
-   * takes off before forwarding and writes to the audit log once the upstream accepts (DESIGN.md §4).
+   * takes off before forwarding and writes to the audit log once the upstream accepts
+   * (docs/decisions/0010-where-the-spec-is-silent.md).
    */
   files?: true;
 }
@@ -84,7 +85,8 @@ export const apiCalls = {
     auth: true,
     multipart: { fields: [], files: ['front-nationality-license', 'back-nationality-license'] },
   },
-  // The spec does not show this path (DESIGN.md §4 chose it); it is kept in this one place.
+  // The spec does not show this path (docs/decisions/0010-where-the-spec-is-silent.md chose it); it is
+  // kept in this one place.
   uploadSubscriptionDocs: {
     method: 'POST',
     path: '/customers/upload-subscription-docs',
@@ -109,7 +111,8 @@ export type ApiBody<N extends ApiCallName> = N extends ApiCallName
   : never;
 
 /**
- * What each call answers in the envelope's `data` on our origin (spec §3, DESIGN.md §4): the calls
+ * What each call answers in the envelope's `data` on our origin (spec §3,
+ * docs/decisions/0010-where-the-spec-is-silent.md): the calls
  * that start a session answer the customer as pages know them, never the token. Calls not named
  * answer a hash or a message only.
  */

@@ -17,7 +17,8 @@ export function isSessionExpired(error: unknown): boolean {
 
 /**
  * The upstream refused an application's form hash: 30 minutes passed, or the hash was already used
- * (a newer step, another tab). The sandbox and DESIGN.md §5 name it `details.reason: form_invalid`.
+ * (a newer step, another tab). The sandbox (docs/decisions/0011-embedded-sandbox-upstream.md) names it
+ * `details.reason: form_invalid`.
  */
 export function isFormRefused(error: unknown): boolean {
   return isApiError(error) && error.status === 400 && error.details?.reason === 'form_invalid';

@@ -1,5 +1,6 @@
 /**
- * Shapes of the /v1 answers (spec §3, DESIGN.md §4). The sandbox produces them, the
+ * Shapes of the /v1 answers (spec §3, docs/decisions/0010-where-the-spec-is-silent.md). The sandbox
+ * produces them, the
  * backend-for-frontend passes them on and the screens read them.
  */
 

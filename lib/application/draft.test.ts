@@ -28,7 +28,7 @@ const fiber = (set: boolean): InfrastructureResult['fiber'] =>
   set ? { central_status: 1, port: 1, status: 1, gbps: null, down_speed: 100000 } : { central_status: null, port: null, status: null, gbps: null, down_speed: null };
 
 describe('address lists', () => {
-  it('ask the infrastructure call for a level’s children by the type DESIGN.md §4 names (an apartment for the floor’s result)', () => {
+  it('ask the infrastructure call for a level’s children by the type the address-call decision names (an apartment for the floor’s result)', () => {
     expect(queryTypeOfParent).toEqual({
       province: 'city',
       district: 'district',

@@ -7,7 +7,8 @@ export type Flow = 'new' | 'transfer';
 
 export type Address = Partial<Record<AddressLevel, Option>>;
 
-/** The infrastructure call's `type` that lists the children of a level (DESIGN.md §4). */
+/** The infrastructure call's `type` that lists the children of a level
+ * (docs/decisions/0010-where-the-spec-is-silent.md). */
 export const queryTypeOfParent: Record<AddressLevel, InfrastructureQueryType> = {
   province: 'city',
   district: 'district',

@@ -99,7 +99,7 @@ export function emptyFlowState(flow: Flow): FlowState {
   };
 }
 
-/** The upstream's form hash lives 30 minutes (DESIGN.md §5). */
+/** The upstream's form hash lives 30 minutes (docs/decisions/0011-embedded-sandbox-upstream.md). */
 export const FORM_HASH_LIFETIME_MS = 30 * 60 * 1000;
 
 /** Whether the form's hash is older than the upstream keeps it: no call on it would pass. The one check of its age. */

@@ -1,7 +1,7 @@
 import type { FlowState } from '@/lib/application/flow';
 
 /**
- * Whether leaving the wizard would lose something the person gave (issue 40): an address level, a
+ * Whether leaving the wizard would lose something the person gave: an address level, a
  * tariff, an identity field, a verified phone or mail, a code, a service number or a consent.
  * Then 'Başvurudan çık' asks first; an untouched wizard closes at once.
  */

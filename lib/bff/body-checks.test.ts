@@ -271,7 +271,7 @@ describe('the backend-for-frontend checks every JSON body with the form’s sche
   });
 });
 
-describe('the consents of a filed application (DESIGN.md §4)', () => {
+describe('the consents of a filed application, with their audit line', () => {
   it('refuses texts other than the ones shown now, and a missing consent, and sends nothing', async () => {
     const before = received.length;
     for (const stale of [{ ...consents, kvkk: '2020-01' }, { ...consents, contract: '2020-01' }, { ...consents, marketing: '2020-01' }]) {

@@ -75,7 +75,8 @@ export class FiledUnanswered extends Error {}
 
 const FILED_UNANSWERED = Symbol('filed, answer lost');
 
-/** The upstream refused the form's hash: used or expired (DESIGN.md §5, `details.reason`). */
+/** The upstream refused the form's hash: used or expired
+ * (docs/decisions/0011-embedded-sandbox-upstream.md, `details.reason`). */
 function formRefused(answer: UpstreamAnswer): boolean {
   const details = answer.envelope.details as { reason?: unknown } | undefined;
   return answer.status === 400 && details?.reason === 'form_invalid';

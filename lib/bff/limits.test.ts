@@ -13,8 +13,8 @@ function windowText(seconds: number): string {
 }
 
 describe('the limits table', () => {
-  it('is the same in the README and SECURITY.md as in lib/bff/limits.ts', () => {
-    for (const file of ['README.md', 'SECURITY.md']) {
+  it('is the same in docs/operations.md and SECURITY.md as in lib/bff/limits.ts', () => {
+    for (const file of ['docs/operations.md', 'SECURITY.md']) {
       const text = readFileSync(path.join(root, file), 'utf8');
       for (const row of Object.values(BUDGETS)) {
         const line = text.split('\n').find((candidate) => candidate.startsWith(`| \`${row.env}\` |`));

@@ -1,6 +1,6 @@
 /**
  * Every budget of the backend-for-frontend in one table: what it counts, per what, how many and
- * over what window. README and SECURITY.md show the same table; `RATE_LIMIT_FACTOR` multiplies
+ * over what window. docs/operations.md and SECURITY.md show the same table; `RATE_LIMIT_FACTOR` multiplies
  * every number, and each row can be set on its own with its environment variable.
  */
 export interface Budget {

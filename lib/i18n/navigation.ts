@@ -11,7 +11,7 @@ export const { redirect, usePathname, useRouter, getPathname } = navigation;
  * so a link in view was prefetched as router requests that no cache may answer (their key would be
  * headers the visitor writes). A phone's view of `/` made four of them and a desktop's six, each a
  * render at an instance: about 250 a second through the edge against 30,000 cached pages
- * (BENCHMARKS.md). A click fetches the next page as it would after a stale prefetch.
+ * (docs/decisions/0005-no-link-prefetch.md). A click fetches the next page as it would after a stale prefetch.
  */
 export function Link(props: ComponentProps<typeof navigation.Link>) {
   return createElement(navigation.Link, { prefetch: false, ...props });

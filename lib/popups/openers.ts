@@ -9,7 +9,8 @@ import type { ConsentKind } from '@/lib/validation/consents';
  */
 
 export interface LoginPopupOptions {
-  /** The TC kimlik no to fill in (DESIGN.md §4: from the registered-user popup). */
+  /** The TC kimlik no to fill in (from the registered-user popup,
+   * docs/decisions/0010-where-the-spec-is-silent.md). */
   nationalityNumber?: string;
   /** Opens the profile once logged in (default); a flow that carries on after the login says no. */
   openProfile?: boolean;

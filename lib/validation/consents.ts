@@ -1,7 +1,8 @@
 import { z } from '@/lib/validation/zod';
 
 /**
- * Consents sent with the call that files an application (DESIGN.md §4): the versions of the KVKK
+ * Consents sent with the call that files an application
+ * (docs/decisions/0010-where-the-spec-is-silent.md): the versions of the KVKK
  * notice and of the pre-contract information with the distance contract the person accepted
  * (required), and of the commercial-message text, or false (optional). Only their shape is checked
  * here, in the browser too; the backend-for-frontend also requires the current versions

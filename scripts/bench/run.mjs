@@ -6,7 +6,7 @@
 // edge, the option filter), stops everything it started and writes BENCHMARKS.md and
 // bench/results.json.
 // `--skip-build` reuses an existing .next-bench build; `--report-only` rewrites BENCHMARKS.md from
-// bench/results.json (after editing its notes or the report's wording) and measures nothing.
+// bench/results.json (after editing bench/misses.json or the report's wording) and measures nothing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -21,7 +21,7 @@ import { documentHeaders, measureEdgeCost, measureOriginCost, pickStaticChunk, w
 import { buildFloor, buildSite, removeFloor, root, startEdgeTopology, startFloor, startOrigin, workDir } from './servers.mjs';
 
 const DIST = '.next-bench';
-/** Issue 39: a score moves from run to run, so its budgets are on medians of nine runs interleaved with the floor's. */
+/** A score moves from run to run, so its budgets are on medians of nine runs interleaved with the floor's. */
 const LIGHTHOUSE_RUNS = 9;
 /** Hard stop: the bench must never run on unattended (it takes about 16 minutes). */
 const WATCHDOG_MS = 40 * 60_000;
@@ -33,6 +33,14 @@ const log = (message) => console.log(`[bench ${elapsed()}] ${message}`);
 
 function versionOf(name) {
   return JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+}
+
+/** The commit measured, marked when the working tree differs from it. */
+function measuredCommit() {
+  const git = (...args) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+  const head = git('rev-parse', '--short', 'HEAD');
+  if (head.status !== 0) return undefined;
+  return `${head.stdout.trim()}${git('diff', '--quiet', 'HEAD').status === 0 ? '' : ' with uncommitted changes'}`;
 }
 
 function commandVersion(command, args, pattern) {
@@ -62,6 +70,7 @@ async function main() {
   mkdirSync(path.join(workDir, 'lighthouse'), { recursive: true });
   const results = {
     date: new Date().toISOString(),
+    commit: measuredCommit(),
     machine: { cores: os.cpus().length, cpuModel: os.cpus()[0]?.model?.trim() ?? 'unknown', memoryBytes: os.totalmem(), loadAverage: os.loadavg() },
     versions: {
       node: process.version,
@@ -100,7 +109,7 @@ async function main() {
   await warmUp(origin.url, ['/', '/nasil-yapilir', '/en']);
   await warmUp(floor.url, ['/']);
 
-  // Issue 39: the floor again, linking the stylesheets `/` links, tells the stylesheets' cost from our code's.
+  // The floor again, linking the stylesheets `/` links, tells the stylesheets' cost from our code's.
   const homeHtml = await (await fetch(`${topology.loopbackUrl}/`)).text();
   const stylesheets = [...homeHtml.matchAll(/<link rel="stylesheet" href="\/_next\/static\/([^"?]+)"/g)].map((match) => path.join(root, DIST, 'static', match[1]));
   log(`building the floor with the ${stylesheets.length} stylesheets \`/\` links`);

@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
  * `curl -X POST -H "Authorization: Bearer $REVALIDATE_SECRET" https://<site>/api/revalidate`
  * (REVALIDATE_SECRET may hold the new and the old secret while the caller changes).
  * The settings and every public page made from them expire at once in Next.js's cache, on every
- * instance (one Redis); the edge keeps a page at most EDGE_PAGE_SECONDS more. 404 where no secret is set.
+ * instance (one Redis); the edge keeps a page at most EDGE_CACHE_SECONDS more. 404 where no secret is set.
  */
 export async function POST(request: Request) {
   const secrets = getConfig().revalidateSecrets;
