@@ -44,7 +44,10 @@ FROM ${NODE_IMAGE} AS run
 WORKDIR /app
 # Docker sets HOSTNAME to the container id, and the standalone server binds to HOSTNAME.
 # DEMO=0: the image never runs the embedded sandbox (it does not even hold it).
+# NEXT_MANUAL_SIG_HANDLE: the stop is the app's own (lib/lifecycle.ts): not ready at once, DRAIN_SECONDS
+# of serving on, then the requests in flight answered within SHUTDOWN_GRACE_SECONDS.
 ENV NODE_ENV=production \
+    NEXT_MANUAL_SIG_HANDLE=true \
     NEXT_TELEMETRY_DISABLED=1 \
     DEMO=0 \
     PORT=3000 \
@@ -57,5 +60,6 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # One Next.js process per container: run more containers behind the edge (deploy/compose.yaml).
-# Next.js's standalone server stops on SIGTERM; the edge retries an idempotent request on another instance.
+# On SIGTERM the instance drains and finishes what it is answering; give it SHUTDOWN_GRACE_SECONDS
+# (compose: stop_grace_period).
 CMD ["node", "server.js"]

@@ -7,5 +7,7 @@ export async function register() {
     // ends the sessions a missed logout could revive (lib/session-revocation.ts).
     const { sessionRevocation } = await import('@/lib/session-revocation');
     sessionRevocation();
+    const { installStop } = await import('@/lib/stop');
+    await installStop();
   }
 }

@@ -28,7 +28,7 @@ test('the standalone server serves the home page from its page cache, its script
 
     const ready = await page.request.get(`${site.url}/api/health/ready`);
     expect(ready.status()).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ok', upstream: true });
+    expect(await ready.json()).toEqual({ status: 'ok', redis: 'none', upstream: true });
     const live = await page.request.get(`${site.url}/api/health/live`);
     expect(await live.json()).toEqual({ status: 'ok' });
   } finally {

@@ -42,6 +42,9 @@ const envSchema = z.object({
   DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
   UPLOADS_IN_FLIGHT: positiveInt(8),
   UPLOAD_DEADLINE_SECONDS: positiveInt(120),
+  // A stop (SIGTERM): serving on while the edge stops sending, then at most this long in all (lib/lifecycle.ts).
+  DRAIN_SECONDS: z.coerce.number().nonnegative().max(120).default(5),
+  SHUTDOWN_GRACE_SECONDS: positiveInt(130),
   // The shared secret of POST /api/revalidate (the provider's call after changing settings), two while it changes; unset: no such route.
   REVALIDATE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SETTINGS_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(60),
@@ -81,6 +84,11 @@ export interface Config {
   /** The bearer secret of POST /api/revalidate; undefined: the route answers 404. */
   /** The secrets POST /api/revalidate accepts (two while the caller changes), or none: no such route. */
   revalidateSecrets: string[];
+  /** After a stop signal: how long to serve on, and how long the whole stop may take (lib/lifecycle.ts). */
+  drainMs: number;
+  graceMs: number;
+  /** Where a stopping instance leaves the filing outcomes Redis could not take (lib/bff/filing.ts), if anywhere. */
+  heldFilingsFile: string | undefined;
   /** How long server-rendered pages reuse the upstream's settings. */
   settingsCacheMs: number;
   /** How long the backend-for-frontend reuses an address list (0: never). */
@@ -209,6 +217,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     uploadsInFlight: e.UPLOADS_IN_FLIGHT,
     uploadDeadlineMs: e.UPLOAD_DEADLINE_SECONDS * 1000,
     revalidateSecrets,
+    drainMs: e.DRAIN_SECONDS * 1000,
+    graceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    heldFilingsFile: e.DATA_DIR ? path.join(e.DATA_DIR, 'held-filings.json') : undefined,
     settingsCacheMs: e.SETTINGS_CACHE_SECONDS * 1000,
     addressCacheMs: e.ADDRESS_CACHE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,

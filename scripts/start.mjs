@@ -94,6 +94,8 @@ if (dev) {
   // HOSTNAME is the machine's name in most shells; the standalone server binds to it.
   // One Next.js process: one instance (run more behind the edge, `npm run start:edge`).
   run(process.execPath, [path.join(distDir, 'standalone', 'server.js')], {
-    env: { ...env, PORT: port, HOSTNAME: process.env.BIND_HOST ?? '0.0.0.0', NODE_ENV: 'production', ...(demo ? { DEMO: '1' } : {}) },
+    // The stop is the app's own (lib/lifecycle.ts): one instance with nothing in front has nobody to
+    // drain away from, so by default it stops accepting at once and finishes what is in flight.
+    env: { ...env, PORT: port, HOSTNAME: process.env.BIND_HOST ?? '0.0.0.0', NODE_ENV: 'production', NEXT_MANUAL_SIG_HANDLE: 'true', DRAIN_SECONDS: process.env.DRAIN_SECONDS ?? '0', ...(demo ? { DEMO: '1' } : {}) },
   });
 }

@@ -36,7 +36,7 @@ export interface RunningSite {
 export async function startSite(port: number, env: Record<string, string> & { API_BASE_URL: string; SESSION_SECRET: string }): Promise<RunningSite> {
   const child = spawn(process.execPath, [path.join(distDir, 'standalone', 'server.js')], {
     // A real upstream in production needs its public origin (SITE_URL): here, the test site's own.
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '0.0.0.0', LOG_LEVEL: 'silent', SITE_URL: `http://127.0.0.1:${port}`, KEEP_ALIVE_TIMEOUT: TEST_KEEP_ALIVE_MS, ...env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '0.0.0.0', LOG_LEVEL: 'silent', SITE_URL: `http://127.0.0.1:${port}`, KEEP_ALIVE_TIMEOUT: TEST_KEEP_ALIVE_MS, NEXT_MANUAL_SIG_HANDLE: 'true', DRAIN_SECONDS: '0', ...env },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;

@@ -238,4 +238,36 @@ describe('the kept outcome', () => {
     await forgetFiling(formHash);
     expect(await filingOutcome(formHash, 'browser-1')).toBeUndefined();
   });
+
+  it('survives a stop while Redis is down: written sealed to a file, taken back by the next process, else pushed to Redis', async () => {
+    const { putAwayHeldFilings, takeBackHeldFilings } = await import('@/lib/bff/filing');
+    const { mkdtempSync, readFileSync, existsSync } = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'held-')), 'held-filings.json');
+    const down = { set: async () => Promise.reject(new Error('down')), get: async () => Promise.reject(new Error('down')), del: async () => Promise.reject(new Error('down')) };
+    state.redis = down;
+    await pending();
+    expect(await putAwayHeldFilings(file)).toMatchObject({ redis: 0, file: expect.any(Number), lost: 0 });
+    // Sealed as kept: the file holds no answer in clear.
+    expect(readFileSync(file, 'utf8')).not.toContain('browser-1');
+    await forgetFiling(formHash);
+    expect(await filingOutcome(formHash, 'browser-1')).toBeUndefined();
+
+    // The next process takes it back from the file, which goes.
+    expect(await takeBackHeldFilings(file)).toBeGreaterThan(0);
+    expect(existsSync(file)).toBe(false);
+    expect(await filingOutcome(formHash, 'browser-1')).toMatchObject({ state: 'pending' });
+    expect(await takeBackHeldFilings(file)).toBe(0);
+
+    // With Redis back at the stop, it goes there instead, with the time it had left.
+    const store = new Map<string, unknown[]>();
+    state.redis = { set: async (...args) => void store.set(args[0] as string, args), get: async () => null, del: async () => undefined };
+    expect(await putAwayHeldFilings(file)).toMatchObject({ file: 0, lost: 0 });
+    const [, sealed, unit, ms] = [...store.values()].find((args) => (args[0] as string).includes(keyed(formHash)))!;
+    expect(typeof sealed).toBe('string');
+    expect(unit).toBe('PX');
+    expect(ms).toBeGreaterThan(590_000);
+    expect(existsSync(file)).toBe(false);
+  });
 });

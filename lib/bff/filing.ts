@@ -1,4 +1,6 @@
 import 'server-only';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { sealData, unsealData } from 'iron-session';
 import type { ApiCallName } from '@/lib/api/calls';
 import { keyed } from '@/lib/bff/device';
@@ -59,6 +61,49 @@ export async function filingOutcome(formHash: string, browser: string | undefine
   if (!sealed) return undefined;
   const outcome = await unsealData<FilingOutcome>(sealed, { password: getConfig().sessionKeys.opening, ttl: KEPT_SECONDS });
   return 'state' in outcome && browser !== undefined && outcome.browser === keyed(browser) ? outcome : undefined;
+}
+
+/**
+ * On stop: the outcomes this process holds (kept here because Redis could not take them) go to Redis
+ * if it answers now, else to `file` (sealed as they are), for the instance started in its place to
+ * take back. Answers how many went where.
+ */
+export async function putAwayHeldFilings(file: string | undefined): Promise<{ redis: number; file: number; lost: number }> {
+  const held = [...memory].filter(([, kept]) => kept.until > Date.now());
+  const redis = sharedRedis();
+  const left: typeof held = [];
+  for (const entry of held) {
+    const [key, kept] = entry;
+    try {
+      if (!redis) throw new Error('no Redis');
+      await redis.set(key, kept.sealed, 'PX', kept.until - Date.now());
+    } catch {
+      left.push(entry);
+    }
+  }
+  if (left.length > 0 && file) {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, JSON.stringify(Object.fromEntries(left)), { mode: 0o600 });
+  }
+  return { redis: held.length - left.length, file: file ? left.length : 0, lost: file ? 0 : left.length };
+}
+
+/** On start: the outcomes a stopped instance left in `file` are held here again (the file goes). */
+export async function takeBackHeldFilings(file: string): Promise<number> {
+  let kept: Record<string, { sealed: string; until: number }>;
+  try {
+    kept = JSON.parse(await readFile(file, 'utf8'));
+  } catch {
+    return 0;
+  }
+  await rm(file, { force: true });
+  let taken = 0;
+  for (const [key, entry] of Object.entries(kept)) {
+    if (!key.startsWith('ob:filing:') || typeof entry?.sealed !== 'string' || !(entry.until > Date.now())) continue;
+    memory.set(key, { sealed: entry.sealed, until: entry.until });
+    taken++;
+  }
+  return taken;
 }
 
 /** Forgets an outcome once it was told: the answer starts a session at most once. */

@@ -1,29 +1,42 @@
+import { sharedRedis } from '@/lib/bff/redis';
+import { lifecycle } from '@/lib/lifecycle';
 import { callUpstream } from '@/lib/upstream';
 
 export const dynamic = 'force-dynamic';
 
-/** One upstream check serves every readiness request for this long (and those that come meanwhile). */
+/** One upstream check serves every readiness request for this long. */
 const REUSE_MS = 2_000;
-let last: { at: number; check: Promise<boolean> } | undefined;
+let upstream: { checkedAt: number; answers: boolean | null; checking?: Promise<void> } = { checkedAt: 0, answers: null };
 
-async function upstreamAnswers(): Promise<boolean> {
-  try {
-    return (await callUpstream('getSettings')).envelope.status;
-  } catch {
-    return false;
-  }
+/** Asks the upstream again in the background when the last answer is older than REUSE_MS. */
+function refreshUpstream(): Promise<void> {
+  if (upstream.checking || Date.now() - upstream.checkedAt < REUSE_MS) return upstream.checking ?? Promise.resolve();
+  const checking = callUpstream('getSettings').then(
+    (answer) => answer.envelope.status,
+    () => false,
+  ).then((answers) => {
+    upstream = { checkedAt: Date.now(), answers };
+  });
+  upstream = { ...upstream, checking };
+  return checking;
 }
 
 /**
- * Readiness, for load balancers: 200 while the upstream answers its settings call, else 503, so
- * traffic goes elsewhere during an outage. A flood of checks costs the upstream at most one call
- * per process every two seconds.
+ * Readiness of this instance, for the edge and orchestrators: 503 once it is stopping (it drains,
+ * lib/lifecycle.ts) or while the Redis it was given does not answer; else 200. The upstream is shared
+ * by every instance, so its state is told (`upstream`, the last check: true, false, or null before
+ * the first) but decides nothing: a blip of the provider would otherwise take every instance out at
+ * once. Never waits for the upstream, except for the very first answer; a flood of checks costs it
+ * at most one call per process every two seconds.
  */
 export async function GET() {
-  if (!last || Date.now() - last.at >= REUSE_MS) last = { at: Date.now(), check: upstreamAnswers() };
-  const upstream = await last.check;
+  const refreshing = refreshUpstream();
+  if (upstream.answers === null) await refreshing;
+  const redisClient = sharedRedis();
+  const redis = redisClient ? (redisClient.status === 'ready' ? 'up' : 'down') : 'none';
+  const status = lifecycle().draining ? 'draining' : redis === 'down' ? 'redis-down' : 'ok';
   return Response.json(
-    { status: upstream ? 'ok' : 'degraded', upstream },
-    { status: upstream ? 200 : 503, headers: { 'Cache-Control': 'no-store' } },
+    { status, redis, upstream: upstream.answers },
+    { status: status === 'ok' ? 200 : 503, headers: { 'Cache-Control': 'no-store' } },
   );
 }
