@@ -1,8 +1,13 @@
 // Next.js's cache (the upstream's settings, the public pages: unstable_cache and revalidateTag) in
-// one Redis for every instance when REDIS_URL is set: one revalidation reaches all of them, and a
-// new instance starts with the pages the others rendered. Without REDIS_URL it stays in this
-// process's memory, as Next.js's own default does. A maintained handler
+// one Redis for every instance when REDIS_CACHE_URL (else REDIS_URL) is set: one revalidation
+// reaches all of them, and a new instance starts with the pages the others rendered. Without either
+// it stays in this process's memory, as Next.js's own default does. A maintained handler
 // (@fortedigital/nextjs-cache-handler); next.config.ts names this file.
+//
+// REDIS_CACHE_URL is a Redis of its own, with maxmemory and an allkeys-lru policy: a cache may be
+// evicted, and a full one must never evict the revocations and counts kept in REDIS_URL's, which
+// runs with noeviction (docs/operations.md, Redis).
+// A Redis password comes in the URL (redis://:<password>@host:port); rediss:// for TLS.
 //
 // While Redis cannot be reached a read misses (within timeoutMs) and the page is rendered for
 // that request: no second, per-instance copy is kept beside Redis, since a revalidation on another
@@ -14,7 +19,7 @@ import createRedisHandler from '@fortedigital/nextjs-cache-handler/redis-strings
 import Redis from 'ioredis';
 
 CacheHandler.onCreation(({ buildId }) => {
-  const url = process.env.REDIS_URL;
+  const url = process.env.REDIS_CACHE_URL || process.env.REDIS_URL;
   if (!url || process.env.NEXT_PHASE === 'phase-production-build') return { handlers: [createLruHandler()] };
   if (!globalThis.obCacheRedis) {
     globalThis.obCacheRedis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });

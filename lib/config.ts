@@ -36,6 +36,8 @@ const envSchema = z.object({
   SITE_URL: optionalUrl,
   PORT: positiveInt(3000),
   REDIS_URL: optionalUrl,
+  // Read by lib/cache-handler.mjs itself (Next.js loads it outside this module); checked here so a bad one stops the start.
+  REDIS_CACHE_URL: optionalUrl,
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().nonnegative().max(10).default(0),
   // `npm start` asks for the demo (the embedded sandbox API); nothing else runs it in production.
