@@ -21,8 +21,17 @@ const distDir = process.env.NEXT_DIST_DIR ?? '.next';
 // build's server chunks out of its standalone output.
 const otherBuilds = distDir.startsWith('.next-') ? `.next-!(${distDir.slice('.next-'.length)})/**` : '.next-*/**';
 
+// One release (scripts/build.mjs names it): Next.js's version-skew protection sends a page of
+// another release a full navigation instead of chunks it does not have, and the id is the build id
+// too (Next.js would keep the build id constant under a deployment id), so this release's cache
+// entries (lib/cache-handler.mjs) and its static folder (`_next/static/<build id>/`) are its own.
+// `next build` run by hand gets one here.
+const deploymentId = (process.env.NEXT_DEPLOYMENT_ID ??= `local-${Date.now().toString(36)}`);
+
 const nextConfig: NextConfig = {
   distDir,
+  deploymentId,
+  generateBuildId: async () => deploymentId,
   output: 'standalone',
   poweredByHeader: false,
   reactStrictMode: true,

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const inputs = ['app', 'components', 'lib', 'messages', 'public', 'scripts/prepare-standalone.mjs', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'package-lock.json', 'tsconfig.json'];
+const inputs = ['app', 'components', 'lib', 'messages', 'public', 'scripts/build.mjs', 'scripts/prepare-standalone.mjs', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'package-lock.json', 'tsconfig.json'];
 
 /** Newest modification time among the files a build is made from. */
 function newestSource() {
