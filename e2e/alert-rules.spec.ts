@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
@@ -27,5 +28,18 @@ test('promtool test rules: each alert fires where it should and stays quiet wher
   for (const alert of alerts) {
     expect(tests, alert).toMatch(new RegExp(`alertname: ${alert}\\n\\s+exp_alerts:\\n\\s+- exp_labels`));
     expect(tests, alert).toMatch(new RegExp(`alertname: ${alert}\\n\\s+exp_alerts: \\[\\]`));
+  }
+});
+
+test('promtool check config: compose\'s Prometheus configuration is valid, with its rules', () => {
+  const dirCopy = mkdtempSync(path.join(os.tmpdir(), 'prometheus-config-'));
+  try {
+    // As the image lays them out (/etc/prometheus), here in a folder of its own.
+    writeFileSync(path.join(dirCopy, 'alerts.yml'), readFileSync(path.join(dir, 'alerts.yml')));
+    writeFileSync(path.join(dirCopy, 'prometheus.yml'), readFileSync(path.join(dir, 'prometheus.yml'), 'utf8').replace('/etc/prometheus/alerts.yml', path.join(dirCopy, 'alerts.yml')));
+    const result = promtool('check', 'config', path.join(dirCopy, 'prometheus.yml'));
+    expect(result.status, result.stdout + result.stderr).toBe(0);
+  } finally {
+    rmSync(dirCopy, { recursive: true, force: true });
   }
 });

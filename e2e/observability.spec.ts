@@ -201,12 +201,16 @@ test('/metrics and nginx\'s status through the edge answer 404; each instance se
     expect((await send(instance.url, 'GET', '/metrics')).status).toBe(404);
   }
   expect((await fetch(edge.statusUrl)).status).toBe(200);
-  // Compose: each instance has a metrics listener, and only the edge publishes a port.
+  // Compose: each instance has a metrics listener, which nothing publishes: the instances publish
+  // no port at all, and the only mappings are the edge's and Prometheus's on the host's loopback.
   const compose = readFileSync(path.resolve(__dirname, '../deploy/compose.yaml'), 'utf8');
-  expect(compose).toMatch(/^\s+METRICS_PORT: "\d+"$/m);
-  const published = compose.split('\n').filter((line) => /^\s+ports:/.test(line));
-  expect(published).toHaveLength(1);
-  expect(compose).toMatch(/ports:\n\s+- "\$\{EDGE_PORT:-8080\}:8080"\n/);
+  const appBlock = /^x-app: &app\n([\s\S]*?)\n(?=\S)/m.exec(compose)![1]!;
+  expect(appBlock).toMatch(/^\s+METRICS_PORT: "9091"$/m);
+  expect(appBlock).not.toMatch(/^\s+(ports|expose):/m);
+  const mappings = [...compose.matchAll(/^\s+ports:\n((?:\s+- .*\n)+)/gm)].flatMap(([, lines]) => lines!.trim().split('\n').map((line) => line.trim()));
+  expect(mappings).toEqual(['- "${EDGE_PORT:-8080}:8080"', '- "127.0.0.1:${PROMETHEUS_PORT:-9090}:9090"']);
+  // Prometheus reaches them on the containers' network.
+  expect(readFileSync(path.resolve(__dirname, '../deploy/prometheus/prometheus.yml'), 'utf8')).toContain('targets: ["app1:9091", "app2:9091"]');
 });
 
 test('one id follows a request from nginx\'s line to the instance\'s line to the upstream', async () => {
@@ -363,6 +367,12 @@ test('Prometheus scrapes every target and the rules load; stopping redis-server 
   // The edge's figures are there: nginx's connections and the cache statuses from its log.
   await expect.poll(async () => (await prometheusQuery('nginx_connections_accepted')).data.result.length, { timeout: 10_000 }).toBeGreaterThan(0);
   await expect.poll(async () => (await prometheusQuery('edge_requests_total')).data.result.length, { timeout: 10_000 }).toBeGreaterThan(0);
+
+  // Every query of the Grafana dashboard is one this Prometheus answers.
+  const dashboard = JSON.parse(readFileSync(path.resolve(__dirname, '../deploy/grafana/online-basvuru.json'), 'utf8')) as { panels: { title: string; targets?: { expr: string }[] }[] };
+  const queries = dashboard.panels.flatMap((panel) => (panel.targets ?? []).map(({ expr }) => ({ panel: panel.title, expr })));
+  expect(queries.length).toBeGreaterThan(20);
+  for (const { panel, expr } of queries) expect((await prometheusQuery(expr)).status, `${panel}: ${expr}`).toBe('success');
 
   // The alert's own expression, as deploy/prometheus/alerts.yml has it.
   const alerts = readFileSync(path.resolve(__dirname, '../deploy/prometheus/alerts.yml'), 'utf8');

@@ -285,6 +285,7 @@ export async function startEdge(options = {}) {
       PUBLIC_HOST: publicHost,
       EDGE_CACHE_SECONDS: String(options.edgeCacheSeconds ?? e.EDGE_CACHE_SECONDS ?? 10),
       EDGE_STATUS_LISTEN: `127.0.0.1:${statusPort}`,
+      EDGE_ACCESS_LOG: path.join(stateDir, 'access.log'),
     });
     writeFileSync(path.join(stateDir, 'nginx.conf'), config);
     // Started as root, nginx's workers need a user (Debian's has no `nobody` group) that can
