@@ -9,6 +9,8 @@ export const NOTES_END = '<!-- /notes -->';
 
 /** First-load JavaScript of `/` in the last record of the old serving layer (2026-11-25, 98cb267): 145,697 B, 142.3 KiB. */
 const FIRST_LOAD_RECORD_BYTES = 145_697;
+/** First-load JavaScript of `/` before the field vitals (the run of 2026-11-28 13:19 on 69dcf27): 137,322 B. */
+const FIRST_LOAD_BEFORE_VITALS_BYTES = 137_322;
 
 const anonymousPages = [
   ['page', '`/`'],
@@ -21,7 +23,7 @@ const pageNames = { home: '`/`', howTo: '`/nasil-yapilir`', en: '`/en`', notFoun
 /** Every budget of issue 9 with its figure, baseline and ratio. `met: null` is reported, not enforced. */
 export function budgets(results) {
   const list = [];
-  const { lighthouse, firstLoad, edgeCost, originCost, load, optionFilter } = results;
+  const { lighthouse, firstLoad, edgeCost, originCost, load, optionFilter, observability } = results;
   if (lighthouse) {
     const floor = lighthouse.floor;
     for (const key of ['home', 'howTo', 'en']) {
@@ -153,6 +155,48 @@ export function budgets(results) {
       ratio: ratio(load.rssAfterBytes, load.rssBeforeBytes),
       limit: 'reported',
       met: null,
+    });
+  }
+  if (firstLoad) {
+    const home = firstLoad.pages.home.firstLoad.wireBytes;
+    list.push({
+      id: 'firstLoad.vitals',
+      what: 'First-load JavaScript of `/` through the edge with the field-vitals loader against the same page before it (69dcf27)',
+      figure: `${home.toLocaleString('en')} B`,
+      baseline: `${FIRST_LOAD_BEFORE_VITALS_BYTES.toLocaleString('en')} B`,
+      ratio: ratio(home, FIRST_LOAD_BEFORE_VITALS_BYTES),
+      limit: '≤ + 1,024 B',
+      met: home <= FIRST_LOAD_BEFORE_VITALS_BYTES + 1024,
+    });
+  }
+  if (observability) {
+    const { bff, page, scrape } = observability;
+    list.push({
+      id: 'observability.bff',
+      what: 'POST a door’s infrastructure (forwarded) through the edge, metrics and access lines on, against the same build with them off: throughput',
+      figure: `${bff.on.toFixed(0)} req/s`,
+      baseline: `${bff.off.toFixed(0)} req/s`,
+      ratio: ratio(bff.on, bff.off),
+      limit: '≥ 0.95',
+      met: bff.on >= 0.95 * bff.off,
+    });
+    list.push({
+      id: 'observability.page',
+      what: 'Anonymous GET `/` from the edge’s cache, metrics and access lines on, against them off: throughput',
+      figure: `${page.on.toFixed(0)} req/s`,
+      baseline: `${page.off.toFixed(0)} req/s`,
+      ratio: ratio(page.on, page.off),
+      limit: '≥ 0.97',
+      met: page.on >= 0.97 * page.off,
+    });
+    list.push({
+      id: 'observability.scrape',
+      what: 'One scrape of an instance’s metrics under the mixed load: p99',
+      figure: `${scrape.p99Ms} ms (p50 ${scrape.p50Ms} ms, ${scrape.scrapes} scrapes, ${scrape.failed} failed)`,
+      baseline: '50 ms',
+      ratio: ratio(scrape.p99Ms, 50),
+      limit: '≤ 50 ms',
+      met: scrape.p99Ms <= 50 && scrape.failed === 0,
     });
   }
   if (optionFilter) {
@@ -350,6 +394,22 @@ function markdown(results, notes) {
       row('`filterOptions` (folds all options on every keystroke)', optionFilter.oneOff),
       '',
       `Folding the 1,000 options once (\`createOptionFilter\`): ${fixed(optionFilter.foldOnce.medianMs, 2)} ms median.`,
+      '',
+    );
+  }
+  if (results.observability) {
+    const { runs, scrape } = results.observability;
+    const row = (mode, index, run) => `| ${mode} (round ${index + 1}) | ${run.bff.requestsPerSecond.toFixed(0)} | ${msFine(run.bff.latencyP99Ms)} | ${run.page.requestsPerSecond.toFixed(0)} | ${msFine(run.page.latencyP99Ms)} |`;
+    add(
+      '## What seeing it costs (metrics and access lines)',
+      '',
+      'The same build through the edge with each instance’s metrics listener and its access lines (`LOG_LEVEL=info`, written to a file as a container’s stdout would be) on, and with both off; no tracing exporter. The two settings alternate, a fresh topology each time (wrk, 10 s, 50 connections each).',
+      '',
+      '| setting | BFF forwarded, req/s | p99 | cached `/`, req/s | p99 |',
+      '|---|---|---|---|---|',
+      ...runs.off.flatMap((run, index) => [row('off', index, run), row('on', index, runs.on[index])]),
+      '',
+      `One scrape of an instance (\`curl\`, every 250 ms each, while the mixed load of ${scrape.loadRequests} requests ran): p50 ${scrape.p50Ms} ms, p99 ${scrape.p99Ms} ms, max ${scrape.maxMs} ms over ${scrape.scrapes} scrapes.`,
       '',
     );
   }
