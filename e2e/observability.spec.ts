@@ -382,8 +382,9 @@ test('Prometheus scrapes every target and the rules load; stopping redis-server 
   await edge.redis!.stop();
   try {
     await expect.poll(async () => (await prometheusQuery(expr)).data.result.length, { timeout: 10_000, intervals: [100] }).toBe(1);
-    // One scrape interval, and the scrape's own time and this poll's step (a tenth of a second each).
-    expect(Date.now() - stopped).toBeLessThanOrEqual(SCRAPE_SECONDS * 1000 + 500);
+    // One scrape interval, plus the scrape's own time, the rule's query and this poll's step (a
+    // loaded machine may take most of a second for those).
+    expect(Date.now() - stopped).toBeLessThanOrEqual(SCRAPE_SECONDS * 1000 + 1000);
   } finally {
     await edge.redis!.start();
   }
