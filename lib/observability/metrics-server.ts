@@ -7,7 +7,7 @@ import { metrics } from '@/lib/observability/metrics';
 import { sessionRevocation } from '@/lib/session-revocation';
 
 /** How long a scrape waits for the instance's own thread before it takes the last figures it gave. */
-const FRESH_WAIT_MS = 20;
+const FRESH_WAIT_MS = 10;
 
 /**
  * The listener, in a thread of its own: a scrape is answered even while the instance's own thread

@@ -398,16 +398,17 @@ function markdown(results, notes) {
     );
   }
   if (results.observability) {
-    const { runs, scrape } = results.observability;
-    const row = (mode, index, run) => `| ${mode} (round ${index + 1}) | ${run.bff.requestsPerSecond.toFixed(0)} | ${msFine(run.bff.latencyP99Ms)} | ${run.page.requestsPerSecond.toFixed(0)} | ${msFine(run.page.latencyP99Ms)} |`;
+    const { runs, scrape, seconds } = results.observability;
+    const list = (values) => values.map((value) => value.toFixed(0)).join(', ');
     add(
       '## What seeing it costs (metrics and access lines)',
       '',
-      'The same build through the edge with each instance’s metrics listener and its access lines (`LOG_LEVEL=info`, written to a file as a container’s stdout would be) on, and with both off; no tracing exporter. The two settings alternate, a fresh topology each time (wrk, 10 s, 50 connections each).',
+      `The same build through the edge with each instance’s metrics listener and its access lines (\`LOG_LEVEL=info\`, written to a file as a container’s stdout would be) on, and with both off; no tracing exporter. Both run at once, each a topology of its own, measured in turn in runs of ${seconds} s (wrk, 50 connections), off then on and on then off.`,
       '',
-      '| setting | BFF forwarded, req/s | p99 | cached `/`, req/s | p99 |',
-      '|---|---|---|---|---|',
-      ...runs.off.flatMap((run, index) => [row('off', index, run), row('on', index, runs.on[index])]),
+      '| target | off, req/s per run | on, req/s per run |',
+      '|---|---|---|',
+      `| a door’s infrastructure through the BFF (forwarded) | ${list(runs.bff.off)} | ${list(runs.bff.on)} |`,
+      `| \`/\` from the edge’s cache | ${list(runs.page.off)} | ${list(runs.page.on)} |`,
       '',
       `One scrape of an instance (\`curl\`, every 250 ms each, while the mixed load of ${scrape.loadRequests} requests ran): p50 ${scrape.p50Ms} ms, p99 ${scrape.p99Ms} ms, max ${scrape.maxMs} ms over ${scrape.scrapes} scrapes.`,
       '',

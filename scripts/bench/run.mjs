@@ -148,7 +148,7 @@ async function main() {
   results.load = await runMixedLoad({ topology, log });
   await topology.stop();
 
-  log('what seeing the topology costs: metrics and access lines on against off (two rounds), a scrape under the mixed load');
+  log('what seeing the topology costs: metrics and access lines on against off (alternating runs), a scrape under the mixed load');
   results.observability = await measureObservabilityCost({ distName: DIST, log });
 
   results.machine.loadAverageAtEnd = os.loadavg();
@@ -179,7 +179,7 @@ async function onlyObservability() {
   results.firstLoad = { ...results.firstLoad, pages: { ...results.firstLoad.pages, home: firstLoad.pages.home }, wizard: firstLoad.wizard };
   log(`  home ${firstLoad.pages.home.firstLoad.wireBytes} B on the wire`);
   await topology.stop();
-  log('what seeing the topology costs: metrics and access lines on against off (two rounds), a scrape under the mixed load');
+  log('what seeing the topology costs: metrics and access lines on against off (alternating runs), a scrape under the mixed load');
   results.observability = await measureObservabilityCost({ distName: DIST, log });
   results.observabilityDate = new Date().toISOString();
   results.budgets = budgets(results);

@@ -130,16 +130,19 @@ export function removeFloor(dir) {
  * calls), the other parts' to edge.log. `url` is the public one (SITE_URL: localhost), `loopbackUrl`
  * the same edge by address, for the load generator. `observability`: 'on' (the default, as in
  * production: each instance's metrics listener) or 'off' (none); `accessLogs` writes the
- * instances' access lines (LOG_LEVEL info) to instances.log as well.
+ * instances' access lines (LOG_LEVEL info) to instances.log as well; `name` keeps the data and the
+ * logs of one of several topologies running at once apart (edge-<name>, instances-<name>.log).
  */
-export async function startEdgeTopology(distName, { observability = 'on', accessLogs = false } = {}) {
+export async function startEdgeTopology(distName, { observability = 'on', accessLogs = false, name } = {}) {
   const { startEdge } = await import('../edge.mjs');
   // startEdge reads these from this process's environment too (a developer's REDIS_URL, EDGE_PORT...).
   for (const name of POINTING_ELSEWHERE) delete process.env[name];
-  const dataDir = path.join(workDir, 'edge');
+  const suffix = name ? `-${name}` : '';
+  const dataDir = path.join(workDir, `edge${suffix}`);
   rmSync(dataDir, { recursive: true, force: true });
-  const instancesLog = createWriteStream(path.join(workDir, 'instances.log'), { flags: 'a' });
-  const edgeLog = createWriteStream(path.join(workDir, 'edge.log'), { flags: 'a' });
+  const instancesLogFile = path.join(workDir, `instances${suffix}.log`);
+  const instancesLog = createWriteStream(instancesLogFile, { flags: 'a' });
+  const edgeLog = createWriteStream(path.join(workDir, `edge${suffix}.log`), { flags: 'a' });
   const edge = await startEdge({
     distDir: distName,
     dataDir,
@@ -164,7 +167,7 @@ export async function startEdgeTopology(distName, { observability = 'on', access
     url: edge.url,
     loopbackUrl: `http://127.0.0.1:${edge.edgePort}`,
     accessLog: path.join(edge.stateDir, 'access.log'),
-    instancesLog: path.join(workDir, 'instances.log'),
+    instancesLog: instancesLogFile,
     sandbox: { url: sandboxUrl, port: Number(new URL(sandboxUrl).port) },
     /** nginx's master and workers. */
     nginxPids: async () => processTree(Number(readFileSync(path.join(edge.stateDir, 'nginx.pid'), 'utf8').trim())),
