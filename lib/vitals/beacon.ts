@@ -10,7 +10,7 @@ export const VITAL_LIMITS = { LCP: 60_000, FCP: 60_000, TTFB: 60_000, INP: 60_00
 export type VitalName = keyof typeof VITAL_LIMITS;
 const names = Object.keys(VITAL_LIMITS) as [VitalName, ...VitalName[]];
 
-export const DEVICE_CLASSES = ['mobile', 'tablet', 'desktop'] as const;
+const DEVICE_CLASSES = ['mobile', 'tablet', 'desktop'] as const;
 
 export const vitalsBeaconSchema = z
   .object({

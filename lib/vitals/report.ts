@@ -2,7 +2,7 @@ import { type Metric, onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
 import { vitalsRoute } from '@/lib/vitals/route';
 
 /** Where the beacon goes: app/api/vitals, on this origin (the policy's connect-src 'self'). */
-export const VITALS_PATH = '/api/vitals';
+const VITALS_PATH = '/api/vitals';
 
 /** A coarse class of the device, nothing that tells one visitor from another. */
 function deviceClass(): 'mobile' | 'tablet' | 'desktop' {
