@@ -35,7 +35,17 @@ const nextConfig: NextConfig = {
   output: 'standalone',
   poweredByHeader: false,
   reactStrictMode: true,
-  serverExternalPackages: ['pino'],
+  // One copy of each in the process, whichever layer (instrumentation, routes, pages) loads it.
+  serverExternalPackages: [
+    'pino',
+    'prom-client',
+    '@opentelemetry/api',
+    '@opentelemetry/context-async-hooks',
+    '@opentelemetry/core',
+    '@opentelemetry/exporter-trace-otlp-http',
+    '@opentelemetry/resources',
+    '@opentelemetry/sdk-trace',
+  ],
   // Next.js's cache in Redis when REDIS_URL is set, shared by every instance (lib/cache-handler.mjs);
   // `next dev` keeps nothing anyway.
   cacheHandler: process.env.NODE_ENV === 'development' ? undefined : path.resolve('lib/cache-handler.mjs'),

@@ -10,6 +10,7 @@ import { SiteHeader } from '@/components/layout/site-header';
 import { PopupRegistry } from '@/app/popup-registry';
 import { InteractionProvider } from '@/components/popups/interaction-provider';
 import { SessionProvider } from '@/components/session/session-provider';
+import { FieldVitals } from '@/components/vitals/field-vitals';
 import { getConfig } from '@/lib/config';
 import { failIfAsked } from '@/lib/crash-hook';
 import { clientMessages } from '@/lib/i18n/client-messages';
@@ -43,7 +44,7 @@ export async function LocaleDocument({ locale, children }: { locale: Locale; chi
   await connection();
   await failIfAsked('layout');
   const [messages, session] = await Promise.all([getMessages(), getCurrentSession()]);
-  const { siteName } = getConfig();
+  const { siteName, metrics, vitalsSampleRate } = getConfig();
 
   return (
     <html lang={languageTags[locale]}>
@@ -67,6 +68,8 @@ export async function LocaleDocument({ locale, children }: { locale: Locale; chi
                   {children}
                 </main>
                 <SiteFooter siteName={siteName} />
+                {/* Where nothing counts them, no browser sends them. */}
+                <FieldVitals sampleRate={metrics ? vitalsSampleRate : 0} />
               </InteractionProvider>
             </PopupRegistry>
           </SessionProvider>

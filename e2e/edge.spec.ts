@@ -197,7 +197,7 @@ test('every HTML answer carries the policy, and no internal header leaves the ed
     expect(String(answer.headers['content-type']), target).toContain('text/html');
     expect(scriptSources(answer), target).toMatch(/^'self'/);
     expect(scriptSources(answer), target).not.toContain('unsafe-inline');
-    for (const name of Object.keys(answer.headers)) expect(name, target).not.toMatch(/^x-(middleware|ob-|page-render)/);
+    for (const name of Object.keys(answer.headers)) expect(name, target).not.toMatch(/^x-(middleware|ob-|page-render|edge-)/);
   }
 });
 

@@ -54,6 +54,13 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).optional(),
   SESSION_COOKIE_SECURE: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // The internal listener of this instance's metrics (docs/observability.md); unset: nothing is counted or served.
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // OpenTelemetry's own variable: traces are exported over OTLP/HTTP there; unset: none leave the process.
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  // The share of page views whose browser reports its field vitals (0 to 1).
+  VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
 });
 
 export interface Config {
@@ -96,6 +103,12 @@ export interface Config {
   /** How long the backend-for-frontend reuses an address list (0: never). */
   addressCacheMs: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Where this instance serves its metrics (never through the edge); undefined: metrics off. */
+  metrics: { port: number; host: string } | undefined;
+  /** OTLP/HTTP origin traces are exported to; undefined: no exporter at all. */
+  otlpEndpoint: string | undefined;
+  /** The share of page views that report their field vitals. */
+  vitalsSampleRate: number;
 }
 
 export class ConfigError extends Error {}
@@ -225,6 +238,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     settingsCacheMs: e.SETTINGS_CACHE_SECONDS * 1000,
     addressCacheMs: e.ADDRESS_CACHE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
+    metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : undefined,
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+    vitalsSampleRate: e.VITALS_SAMPLE_RATE,
   };
 }
 

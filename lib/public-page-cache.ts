@@ -1,6 +1,9 @@
 import 'server-only';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { unstable_cache } from 'next/cache';
 import { getConfig } from '@/lib/config';
+import { metrics } from '@/lib/observability/metrics';
+import { traceHeaders } from '@/lib/observability/request-id';
 import { inlineScriptHashes, ownRenderToken } from '@/lib/public-page';
 import { SETTINGS_TAG } from '@/lib/settings';
 import { RENDER_HEADER } from '@/lib/shared-view';
@@ -22,10 +25,20 @@ class UnkeptPage extends Error {
 }
 
 async function renderPublicPage(path: string): Promise<PublicPage> {
+  const page = await renderPage(path).catch((error: unknown) => {
+    metrics()?.publicPageRenders.inc({ outcome: error instanceof UnkeptPage ? 'unkept' : 'failed' });
+    throw error;
+  });
+  metrics()?.publicPageRenders.inc({ outcome: 'kept' });
+  return page;
+}
+
+async function renderPage(path: string): Promise<PublicPage> {
   // The standalone server listens on HOSTNAME; bound to every address, ask it on loopback.
   const host = process.env.HOSTNAME && !['0.0.0.0', '::'].includes(process.env.HOSTNAME) ? process.env.HOSTNAME : '127.0.0.1';
   const answer = await fetch(`http://${host}:${process.env.PORT ?? 3000}${path}`, {
-    headers: { [RENDER_HEADER]: ownRenderToken(), accept: 'text/html' },
+    // The render joins the trace of the request that needs it (traceparent).
+    headers: { [RENDER_HEADER]: ownRenderToken(), accept: 'text/html', ...traceHeaders() },
     redirect: 'manual',
     cache: 'no-store',
     signal: AbortSignal.timeout(getConfig().apiTimeoutMs),
@@ -65,6 +78,12 @@ export function forgetRendersUnderWay() {
 }
 
 const cachedRenders = new Map<string, () => Promise<PublicPage>>();
+/** Whether the lookup under way made (or joined) a render: Next.js's cache does not say whether it hit. */
+const lookup = new AsyncLocalStorage<{ rendered: boolean }>();
+const markRendered = () => {
+  const current = lookup.getStore();
+  if (current) current.rendered = true;
+};
 
 /**
  * The public page at `path` from Next.js's cache, rendered when it has none or it is older than
@@ -77,11 +96,14 @@ export async function publicPage(path: string): Promise<{ page: PublicPage; kept
   let cached = cachedRenders.get(path);
   if (!cached) {
     // Keyed by the upstream too: each upstream has its own settings.
-    cached = seconds > 0 ? unstable_cache(() => renderShared(path), ['public-page', path, getConfig().apiBaseUrl], { revalidate: seconds, tags: [SETTINGS_TAG] }) : () => renderPublicPage(path);
+    cached = seconds > 0 ? unstable_cache(() => (markRendered(), renderShared(path)), ['public-page', path, getConfig().apiBaseUrl], { revalidate: seconds, tags: [SETTINGS_TAG] }) : () => renderPublicPage(path);
     cachedRenders.set(path, cached);
   }
+  const seen = { rendered: false };
   try {
-    return { page: await cached(), kept: seconds > 0 };
+    const page = await lookup.run(seen, cached);
+    if (seconds > 0) metrics()?.publicPages.inc({ result: seen.rendered ? 'miss' : 'hit' });
+    return { page, kept: seconds > 0 };
   } catch (error) {
     return error instanceof UnkeptPage ? { page: error.page, kept: false } : undefined;
   }

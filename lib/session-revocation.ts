@@ -51,6 +51,11 @@ export class SessionRevocation {
     );
   }
 
+  /** Whether every session counts as logged out now: a revocation may have been missed and "not before" has not moved yet. */
+  get failingClosed(): boolean {
+    return this.missed;
+  }
+
   /** Whether a session with this id, issued at `issuedAt` (epoch ms), still counts. */
   async holds(sid: string, issuedAt: number): Promise<boolean> {
     let answer: { revoked: boolean; notBefore: number };

@@ -111,6 +111,28 @@ describe('callUpstream', () => {
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(bytes);
   });
 
+  it('counts each call by name and outcome, sends its request id on, and logs a failed one with the id and why', async () => {
+    const { freshMetricsForTests } = await import('@/lib/observability/metrics');
+    const { getLogger } = await import('@/lib/logger');
+    const counted = freshMetricsForTests();
+    const warnings = vi.spyOn(getLogger(), 'warn').mockImplementation((() => undefined) as never);
+    try {
+      await upstreamModule.callUpstream('getSettings', { headers: { 'X-Request-Id': 'a'.repeat(32) } });
+      expect(seen!.headers['x-request-id']).toBe('a'.repeat(32));
+      await upstreamModule.callUpstream('tokenAuth', { userToken: 'old' });
+      await expect(upstreamModule.callUpstream('authStart', { json: { nationality_number: '10000000146' }, headers: { 'X-Request-Id': 'b'.repeat(32) } })).rejects.toMatchObject({ kind: 'invalid' });
+      await expect(upstreamModule.callUpstream('contactForm', { json: { fullname: 'A', phone: '+90 (532) 111 22 33', message: '' } })).rejects.toMatchObject({ kind: 'timeout' });
+      const samples = (await counted.upstream.get()).values.filter(({ metricName }) => metricName?.endsWith('_count'));
+      const count = (call: string, outcome: string) => samples.find(({ labels }) => labels.call === call && labels.outcome === outcome)?.value;
+      expect([count('getSettings', 'answered'), count('tokenAuth', 'refused'), count('authStart', 'invalid'), count('contactForm', 'timeout')]).toEqual([1, 1, 1, 1]);
+      // The answer that was no JSON: its id, the call, why and the status, for whoever runs the site.
+      expect(warnings.mock.calls[0]).toEqual([{ requestId: 'b'.repeat(32), call: 'authStart', kind: 'invalid', status: 200, afterMs: expect.any(Number) }, 'upstream call failed']);
+      expect(warnings.mock.calls[1]![0]).toMatchObject({ call: 'contactForm', kind: 'timeout' });
+    } finally {
+      warnings.mockRestore();
+    }
+  });
+
   it('names a slow upstream a timeout, a closed port unreachable and a non-JSON answer invalid', async () => {
     await expect(upstreamModule.callUpstream('contactForm', { json: { fullname: 'A', phone: '+90 (532) 111 22 33', message: '' } })).rejects.toMatchObject({ kind: 'timeout' });
     await expect(upstreamModule.callUpstream('authStart', { json: { nationality_number: '10000000146' } })).rejects.toMatchObject({ kind: 'invalid' });

@@ -5,6 +5,7 @@ import { type ApiCallName, apiCalls } from '@/lib/api/calls';
 import type { Envelope } from '@/lib/api/types';
 import { getConfig } from '@/lib/config';
 import { getLogger } from '@/lib/logger';
+import { observeUpstreamCall } from '@/lib/observability/upstream-calls';
 
 /**
  * The only code that talks to the /v1 upstream. It adds the service token (and the customer's
@@ -90,10 +91,13 @@ export async function callUpstream<T = unknown>(name: ApiCallName, request: Upst
   if (body) headers['Content-Length'] = String(length);
 
   const started = performance.now();
+  const url = new URL(`${config.apiBaseUrl}/v1${call.path}`);
+  // A child span of the request, its ids in traceparent and X-Request-Id; counted as it ends.
+  const observed = observeUpstreamCall(name, call.method, url, headers);
   const signal = AbortSignal.timeout(request.timeoutMs ?? config.apiTimeoutMs);
   let answer: { status: number; text: string };
   try {
-    answer = await send(new URL(`${config.apiBaseUrl}/v1${call.path}`), call.method, headers, body, signal);
+    answer = await send(url, call.method, headers, body, signal);
   } catch (error) {
     const { name: errorName, code } = error as { name?: string; code?: string };
     // A timeout while the answer is still arriving may surface as a closed socket: the signal tells.
@@ -101,8 +105,9 @@ export async function callUpstream<T = unknown>(name: ApiCallName, request: Upst
       signal.aborted || errorName === 'AbortError' || errorName === 'TimeoutError'
         ? new UpstreamError('timeout', 'upstream timed out')
         : new UpstreamError('unreachable', 'upstream unreachable');
+    observed.end(failure.kind === 'timeout' ? 'timeout' : 'reset');
     // Why, for whoever runs the site (the browser only hears 502 or 504).
-    getLogger().warn({ call: name, kind: failure.kind, code, afterMs: Math.round(performance.now() - started) }, 'upstream call failed');
+    getLogger().warn({ requestId: observed.requestId, call: name, kind: failure.kind, code, afterMs: Math.round(performance.now() - started) }, 'upstream call failed');
     throw failure;
   }
 
@@ -110,10 +115,18 @@ export async function callUpstream<T = unknown>(name: ApiCallName, request: Upst
   try {
     envelope = JSON.parse(answer.text) as Envelope<T>;
   } catch {
-    throw new UpstreamError('invalid', `upstream answered ${answer.status} without JSON`);
+    return invalid(`upstream answered ${answer.status} without JSON`);
   }
   if (typeof envelope !== 'object' || envelope === null || typeof envelope.status !== 'boolean') {
-    throw new UpstreamError('invalid', `upstream answered ${answer.status} outside the envelope`);
+    return invalid(`upstream answered ${answer.status} outside the envelope`);
   }
+  observed.end(answer.status >= 500 ? 'server_error' : envelope.status ? 'answered' : 'refused', answer.status);
   return { status: answer.status, envelope };
+
+  function invalid(why: string): never {
+    observed.end(answer.status >= 500 ? 'server_error' : 'invalid', answer.status);
+    // The browser hears 502 and the catalogue's text; the operator reads why here.
+    getLogger().warn({ requestId: observed.requestId, call: name, kind: 'invalid', status: answer.status, afterMs: Math.round(performance.now() - started) }, 'upstream call failed');
+    throw new UpstreamError('invalid', why);
+  }
 }

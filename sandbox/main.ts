@@ -45,6 +45,7 @@ async function main(): Promise<void> {
     ...(campaignEndDate && { campaignEndDate }),
     ...(env.SANDBOX_PUBLIC_URL && { publicUrl: env.SANDBOX_PUBLIC_URL }),
     ...(env.SANDBOX_RESEND_SECONDS && { resendIntervalMs: Number(env.SANDBOX_RESEND_SECONDS) * 1000 }),
+    logRequests: env.SANDBOX_LOG_REQUESTS === '1',
   }).catch((error: unknown) => fail(`cannot start: ${error instanceof Error ? error.message : String(error)}`));
   console.log(`[sandbox] listening on ${sandbox.url}/v1 (data: ${dbPath})`);
 

@@ -34,6 +34,8 @@ export interface SandboxOptions {
    * docs/decisions/0011-embedded-sandbox-upstream.md. */
   resendIntervalMs?: number;
   log?: (line: string) => void;
+  /** One line per request with the request id and traceparent it came with, as a provider's access log has (SANDBOX_LOG_REQUESTS=1). */
+  logRequests?: boolean;
 }
 
 export interface Sandbox {
@@ -425,6 +427,12 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   }
 
   const server = createServer((req, res) => {
+    if (options.logRequests) {
+      res.once('finish', () => {
+        const header = (name: string) => (typeof req.headers[name] === 'string' ? req.headers[name] : '-');
+        log(`[sandbox] ${req.method} ${(req.url ?? '').split('?')[0]} ${res.statusCode} request_id=${header('x-request-id')} traceparent=${header('traceparent')}`);
+      });
+    }
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) {
         res.destroy();

@@ -3,6 +3,8 @@ export interface EdgeInstance {
   name: string;
   port: number;
   url: string;
+  /** Its metrics listener's /metrics (METRICS_PORT), unless started with `metrics: false`. */
+  metricsUrl: string | undefined;
   pid: number | undefined;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -15,7 +17,14 @@ export interface Edge {
   edgePort: number;
   instances: EdgeInstance[];
   redisUrl: string;
+  /** The topology's own redis-server (absent when given REDIS_URL): stopped and started again on its port. */
+  redis: { start(): Promise<void>; stop(): Promise<void> } | undefined;
   sandboxUrl: string | undefined;
+  /** nginx's stub_status, on loopback only. */
+  statusUrl: string;
+  /** Prometheus, with `monitoring`. */
+  prometheusUrl: string | undefined;
+  exporters: { nginx: string; redis: string; mtail: string } | undefined;
   apiBaseUrl: string;
   stateDir: string;
   revalidateSecret: string;
@@ -38,6 +47,12 @@ export interface EdgeOptions {
   sessionSecret?: string;
   revalidateSecret?: string;
   env?: Record<string, string>;
+  /** Each instance's metrics listener (free ports unless given); false: none. */
+  metrics?: boolean;
+  metricsPorts?: number[];
+  /** Also prometheus, its exporters and mtail (scripts/monitoring.mjs), scraping every scrapeSeconds (15). */
+  monitoring?: false | { scrapeSeconds?: number };
+  prometheusPort?: number | string;
   output?: (name: string, line: string) => void;
   onUnexpectedExit?: (name: string, code: number | null, signal: NodeJS.Signals | null) => void;
 }

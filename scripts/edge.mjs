@@ -8,12 +8,17 @@
 // redis-server of its own), API_BASE_URL (else the sandbox, on SANDBOX_PORT or a free port),
 // SESSION_SECRET and REVALIDATE_SECRET (else made once and kept in DATA_DIR), DATA_DIR
 // (.data/edge: the secrets and the sandbox's data), EDGE_CACHE_SECONDS (10), PUBLIC_HOST
-// (localhost:<EDGE_PORT>); every other variable (RATE_LIMIT_FACTOR, LOG_LEVEL, ...) reaches the
-// instances as it is.
+// (localhost:<EDGE_PORT>), METRICS_PORTS ("3091,3092": each instance's metrics listener, free
+// ports by default), PROMETHEUS_PORT (9090); every other variable (RATE_LIMIT_FACTOR, LOG_LEVEL,
+// OTEL_EXPORTER_OTLP_ENDPOINT, ...) reaches the instances as it is. `--no-monitoring` leaves out
+// the monitoring stack (scripts/monitoring.mjs: prometheus, its exporters and mtail), which the
+// command otherwise starts too.
 //
 // As a module (the Playwright tests, the bench): `startEdge({ edgePort: 0, appPorts: [0, 0],
 // dataDir, env: { RATE_LIMIT_FACTOR: '50' } })` starts the same topology on free ports and
-// returns { url, instances: [{ url, port, pid, stop(), start() }], redisUrl, sandboxUrl, stop() }.
+// returns { url, instances: [{ url, port, metricsUrl, pid, stop(), start() }], redisUrl, redis,
+// sandboxUrl, prometheusUrl, stop() }. Metrics are on unless `metrics: false`; the monitoring
+// stack only with `monitoring: true` (or `{ scrapeSeconds }`).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +28,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { buildIsCurrent } from './build-check.mjs';
+import { startMonitoring } from './monitoring.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const NGINX = '/usr/sbin/nginx';
@@ -169,13 +175,23 @@ export async function startEdge(options = {}) {
 
     // Redis: in-memory only, in a dir of its own, on loopback.
     let redisUrl = options.redisUrl ?? e.REDIS_URL;
+    let redisControl;
     if (!redisUrl) {
       if (!existsSync(REDIS)) throw new Error(`no redis-server at ${REDIS}: install Debian's redis-server, or set REDIS_URL`);
       const port = await freePort();
       const dir = mkdtempSync(path.join(os.tmpdir(), 'edge-redis-'));
       temps.push(dir);
-      redis = run('redis', REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning', '--dir', dir]);
-      await waitFor('redis-server', () => listening(port), redis);
+      redisControl = {
+        /** (Re)starts redis-server on its port (empty: it keeps nothing) and waits until it listens. */
+        async start() {
+          if (redis && redis.exitCode === null && redis.signalCode === null) return;
+          redis = run('redis', REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning', '--dir', dir]);
+          await waitFor('redis-server', () => listening(port), redis);
+        },
+        /** Stops redis-server alone, as an outage would; the rest keeps running. */
+        stop: () => end(redis),
+      };
+      await redisControl.start();
       redisUrl = `redis://127.0.0.1:${port}`;
     }
 
@@ -215,18 +231,25 @@ export async function startEdge(options = {}) {
       API_BASE_URL: apiBaseUrl,
       REDIS_URL: redisUrl,
     };
+    // Each instance's metrics on a listener of its own, which nginx never routes to.
+    const metricsPorts = options.metrics === false ? [] : await Promise.all(
+      appPorts.map(async (_, index) => Number((options.metricsPorts ?? e.METRICS_PORTS?.split(','))?.[index]) || (await freePort())),
+    );
     for (const [index, port] of appPorts.entries()) {
       const name = `app${index + 1}`;
+      const metricsPort = metricsPorts[index];
       const instance = {
         name,
         port,
         url: `http://127.0.0.1:${port}`,
+        metricsUrl: metricsPort ? `http://127.0.0.1:${metricsPort}/metrics` : undefined,
         pid: undefined,
         child: undefined,
         /** (Re)starts this instance and waits until it answers its liveness check. */
         async start() {
           if (instance.child && instance.child.exitCode === null && instance.child.signalCode === null) return;
-          instance.child = run(name, process.execPath, [path.join(standalone, 'server.js')], { env: { ...instanceEnv, PORT: String(port) } });
+          const env = { ...instanceEnv, PORT: String(port), ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}) };
+          instance.child = run(name, process.execPath, [path.join(standalone, 'server.js')], { env });
           instance.pid = instance.child.pid;
           await waitFor(name, () => live(port), instance.child);
         },
@@ -251,6 +274,7 @@ export async function startEdge(options = {}) {
     const brotli = ['filter', 'static'].map((kind) => path.join(MODULES, `ngx_http_brotli_${kind}_module.so`));
     const missing = brotli.filter((file) => !existsSync(file));
     if (missing.length) throw new Error(`no ${missing.join(', ')}: apt-get install libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static`);
+    const statusPort = await freePort();
     const config = renderTemplate(readFileSync(path.join(root, 'deploy/nginx/nginx.conf.template'), 'utf8'), {
       EDGE_LOAD_MODULES: brotli.map((file) => `load_module ${file};`).join('\n'),
       EDGE_STATE_DIR: stateDir,
@@ -260,6 +284,8 @@ export async function startEdge(options = {}) {
       STATIC_DIR: staticDir,
       PUBLIC_HOST: publicHost,
       EDGE_CACHE_SECONDS: String(options.edgeCacheSeconds ?? e.EDGE_CACHE_SECONDS ?? 10),
+      EDGE_STATUS_LISTEN: `127.0.0.1:${statusPort}`,
+      EDGE_ACCESS_LOG: path.join(stateDir, 'access.log'),
     });
     writeFileSync(path.join(stateDir, 'nginx.conf'), config);
     // Started as root, nginx's workers need a user (Debian's has no `nobody` group) that can
@@ -269,8 +295,38 @@ export async function startEdge(options = {}) {
     nginx = run('edge', NGINX, ['-p', stateDir, '-c', path.join(stateDir, 'nginx.conf'), '-g', `daemon off;${asRoot ? ' user nobody nogroup;' : ''}`]);
     await waitFor('nginx', () => listening(edgePort), nginx, 10_000);
 
+    const monitoring = options.monitoring
+      ? await startMonitoring({
+          run,
+          waitFor,
+          freePort,
+          stateDir,
+          instances: instances.flatMap((instance) => (instance.metricsUrl ? [new URL(instance.metricsUrl).host] : [])),
+          statusUrl: `http://127.0.0.1:${statusPort}/stub_status`,
+          redisUrl,
+          accessLog: path.join(stateDir, 'access.log'),
+          scrapeSeconds: options.monitoring.scrapeSeconds,
+          prometheusPort: options.prometheusPort ?? e.PROMETHEUS_PORT,
+        })
+      : undefined;
+
     // exited: settles once everything is down (after stop(), or after a part died).
-    return { url, edgePort, instances, redisUrl, sandboxUrl, apiBaseUrl, stateDir, revalidateSecret: instanceEnv.REVALIDATE_SECRET, stop, exited };
+    return {
+      url,
+      edgePort,
+      instances,
+      redisUrl,
+      redis: redisControl,
+      sandboxUrl,
+      apiBaseUrl,
+      stateDir,
+      statusUrl: `http://127.0.0.1:${statusPort}/stub_status`,
+      prometheusUrl: monitoring?.url,
+      exporters: monitoring?.exporters,
+      revalidateSecret: instanceEnv.REVALIDATE_SECRET,
+      stop,
+      exited,
+    };
   } catch (error) {
     await stop();
     throw error;
@@ -285,14 +341,15 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   process.once('SIGTERM', () => shutdown(0));
   let topology;
   try {
-    topology = await startEdge({ onUnexpectedExit: () => shutdown(1) });
+    topology = await startEdge({ monitoring: !process.argv.includes('--no-monitoring') && {}, prometheusPort: process.env.PROMETHEUS_PORT ?? 9090, onUnexpectedExit: () => shutdown(1) });
   } catch (error) {
     console.error(`edge: ${error.message}`);
     await shutdown(1);
   }
-  const { url, instances, redisUrl, sandboxUrl, apiBaseUrl, stateDir } = topology;
+  const { url, instances, redisUrl, sandboxUrl, apiBaseUrl, stateDir, prometheusUrl } = topology;
   console.log(`> edge     ${url}  (nginx: page cache, /_next/static from disk; config and logs in ${stateDir})`);
-  for (const instance of instances) console.log(`> ${instance.name}     ${instance.url}  (pid ${instance.pid})`);
+  for (const instance of instances) console.log(`> ${instance.name}     ${instance.url}  (pid ${instance.pid}; metrics at ${instance.metricsUrl})`);
   console.log(`> redis    ${redisUrl}`);
+  if (prometheusUrl) console.log(`> prometheus ${prometheusUrl}  (alerts at ${prometheusUrl}/alerts; docs/observability.md)`);
   console.log(sandboxUrl ? `> sandbox  ${sandboxUrl}  (one-time codes at ${sandboxUrl}/__sandbox/outbox)` : `> upstream ${apiBaseUrl}`);
 }

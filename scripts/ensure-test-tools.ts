@@ -5,6 +5,8 @@
 // chromium), else Playwright's own download when no browser is found. Redis (the attack suite's
 // shared limits) is Debian's redis-server, and the edge (scripts/edge.mjs: nginx with its brotli
 // modules) Debian's nginx, libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static,
+// and its monitoring stack (scripts/monitoring.mjs) Debian's prometheus (with promtool, which runs
+// the alert rules' tests), prometheus-nginx-exporter, prometheus-redis-exporter and mtail,
 // installed the same way, with one apt-get update for everything missing.
 // Otherwise it stops at once with one line saying what to install.
 import { spawnSync } from 'node:child_process';
@@ -36,6 +38,11 @@ const debianParts: [name: string, file: string][] = [
   ['nginx', '/usr/sbin/nginx'],
   ['libnginx-mod-http-brotli-filter', '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so'],
   ['libnginx-mod-http-brotli-static', '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'],
+  // The monitoring stack and the alert rules' tests (e2e/observability.spec.ts, e2e/alert-rules.spec.ts).
+  ['prometheus', '/usr/bin/promtool'],
+  ['prometheus-nginx-exporter', '/usr/bin/prometheus-nginx-exporter'],
+  ['prometheus-redis-exporter', '/usr/bin/prometheus-redis-exporter'],
+  ['mtail', '/usr/bin/mtail'],
 ];
 
 const missingParts = () => debianParts.filter(([, file]) => !existsSync(file)).map(([name]) => name);
@@ -67,7 +74,7 @@ console.log(`browser tests: Chromium from ${found.source} (${found.executablePat
 const missing = missingParts();
 if (missing.length) {
   const all = debianParts.map(([name]) => name).join(' ');
-  console.error(`No ${missing.join(', ')} for the attack and edge tests: install Debian's ${all} (\`apt-get install ${all}\`).`);
+  console.error(`No ${missing.join(', ')} for the attack, edge and monitoring tests: install Debian's ${all} (\`apt-get install ${all}\`).`);
   process.exit(1);
 }
-console.log(`browser tests: Redis from ${debianRedisServer}; nginx from /usr/sbin/nginx, with its brotli modules`);
+console.log(`browser tests: Redis from ${debianRedisServer}; nginx from /usr/sbin/nginx, with its brotli modules; prometheus, its exporters and mtail from /usr/bin`);

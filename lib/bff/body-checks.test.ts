@@ -295,7 +295,7 @@ describe('the consents of a filed application, with their audit line', () => {
         {
           audit: 'consent_accepted',
           call: 'registerStep4',
-          requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          requestId: expect.stringMatching(/^[0-9a-f]{32}$/),
           formHash: 'hash-7',
           acceptedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
           versions: { kvkk: consents.kvkk, contract: consents.contract, marketing },

@@ -171,3 +171,8 @@ export async function spendBudgets(name: ApiCallName, body: Body, caller: Caller
 export function spendReadBudget(clientAddress: string): Promise<number | null> {
   return charge([{ budget: 'readIp', key: keyed(addressKey(clientAddress)) }]);
 }
+
+/** Field-vitals beacons (app/api/vitals): one budget per network, so a flood from one allocation stops at its budget. */
+export function spendVitalsBudget(clientAddress: string): Promise<number | null> {
+  return charge([{ budget: 'vitalsNetwork', key: keyed(networkKeys(clientAddress)?.network ?? addressKey(clientAddress)) }]);
+}

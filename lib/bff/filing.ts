@@ -6,6 +6,7 @@ import type { ApiCallName } from '@/lib/api/calls';
 import { keyed } from '@/lib/bff/device';
 import { sharedRedis } from '@/lib/bff/redis';
 import { getConfig } from '@/lib/config';
+import { recordFiling } from '@/lib/observability/bff-calls';
 import { callUpstream, type UpstreamAnswer, UpstreamError, type UpstreamRequest } from '@/lib/upstream';
 
 /**
@@ -154,6 +155,11 @@ export async function fileApplication(
   onLateAnswer: (answer: UpstreamAnswer) => void,
 ): Promise<UpstreamAnswer> {
   const call = fileOnce(name, { ...request, timeoutMs: FILING_WAIT_MS });
+  // Counted once the upstream acted, whoever hears of it (this call, app/api/filing, nobody).
+  void call.then(
+    (answer) => (answer === FILED_UNANSWERED ? recordFiling(name, false) : answer.envelope.status && recordFiling(name, true)),
+    () => undefined,
+  );
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<'bound'>((resolve) => (timer = setTimeout(() => resolve('bound'), getConfig().apiTimeoutMs)));
   const first = await Promise.race([call, bound]).finally(() => clearTimeout(timer));

@@ -127,7 +127,7 @@ describe('calls the spec does not describe', () => {
   it('are not found, or not allowed under another method, and reach no upstream', async () => {
     const unknown = await call({ method: 'POST', path: '/customers/unknown' }, {});
     expect(await answer(unknown)).toEqual(refusal(404, 'İstenen işlem bulunamadı.'));
-    expect(unknown.headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(unknown.headers.get('X-Request-Id')).toMatch(/^[0-9a-f]{32}$/);
     const wrongMethod = await call({ method: 'GET', path: apiCalls.contactForm.path }, undefined, { language: 'en' });
     expect(await answer(wrongMethod)).toEqual(refusal(405, 'This operation cannot be done with this method.'));
     expect(wrongMethod.headers.get('Allow')).toBe('GET, POST');
@@ -273,10 +273,13 @@ describe('the upstream’s answers, as the browser gets them', () => {
       const response = await call('uploadNationalityDocs', {}, { language: 'en' });
       expect(await answer(response)).toEqual(refusal(500, 'Your request cannot be processed because of an error. Please try again later.'));
       const requestId = response.headers.get('X-Request-Id');
-      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(requestId).toMatch(/^[0-9a-f]{32}$/);
       expect(errors.mock.calls).toEqual([[{ requestId, call: 'uploadNationalityDocs', error: 'no cookie store' }, 'bff failed']]);
       expect(lines.mock.calls).toEqual([
-        [{ requestId, method: 'POST', path: apiCalls.uploadNationalityDocs.path, call: 'uploadNationalityDocs', status: 500, durationMs: expect.any(Number) }, 'bff'],
+        [
+          { requestId, method: 'POST', route: 'bff:uploadNationalityDocs', path: apiCalls.uploadNationalityDocs.path, call: 'uploadNationalityDocs', status: 500, durationMs: expect.any(Number), instance: expect.any(String) },
+          'access',
+        ],
       ]);
     } finally {
       errors.mockRestore();
@@ -291,12 +294,14 @@ describe('the upstream’s answers, as the browser gets them', () => {
     expect(response.status).toBe(500);
   });
 
-  it('logs one line per request: its id, call, status and duration', async () => {
+  it('logs one access line per request: its id, call, status, duration and instance, never a path no call has', async () => {
     const { getLogger } = await import('@/lib/logger');
     const lines = vi.spyOn(getLogger(), 'info').mockImplementation((() => undefined) as never);
     try {
       const response = await call({ method: 'POST', path: '/nowhere' }, {});
-      expect(lines.mock.calls).toEqual([[{ requestId: response.headers.get('X-Request-Id'), method: 'POST', path: '/nowhere', call: undefined, status: 404, durationMs: expect.any(Number) }, 'bff']]);
+      expect(lines.mock.calls).toEqual([
+        [{ requestId: response.headers.get('X-Request-Id'), method: 'POST', route: 'bff:unknown', path: undefined, call: undefined, status: 404, durationMs: expect.any(Number), instance: expect.any(String) }, 'access'],
+      ]);
       const { durationMs } = lines.mock.calls[0]![0] as unknown as { durationMs: number };
       expect(durationMs).toBeGreaterThanOrEqual(0);
       expect(durationMs).toBeLessThan(60_000);

@@ -1,5 +1,4 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { type ApiCall, type ApiCallName, apiCalls, findApiCall, isDescribedPath } from '@/lib/api/calls';
 import type { TokenAnswer } from '@/lib/api/types';
 import { AnswerCache, reusableAnswerKey } from '@/lib/bff/answer-cache';
@@ -16,6 +15,8 @@ import { catalogueText, refusalText, safeDetails } from '@/lib/bff/upstream-text
 import { XSRF_COOKIE } from '@/lib/api/csrf';
 import { getConfig } from '@/lib/config';
 import { getLogger } from '@/lib/logger';
+import { recordBffCall, recordUploadRefused } from '@/lib/observability/bff-calls';
+import { requestIdOf } from '@/lib/observability/request-id';
 import { getSession, sessionUser, startSession } from '@/lib/session';
 import { callUpstream, type UpstreamAnswer, UpstreamError, type UpstreamRequest } from '@/lib/upstream';
 import type { Consents } from '@/lib/validation/consents';
@@ -46,7 +47,7 @@ const UPLOAD_RETRY_SECONDS = 5;
  */
 export async function handleApiRequest(request: Request, segments: string[]): Promise<Response> {
   const started = performance.now();
-  const requestId = randomUUID();
+  const requestId = requestIdOf(request);
   const locale = responseLocale(request);
   const path = `/${segments.join('/')}`;
   const name = findApiCall(request.method, path);
@@ -64,10 +65,7 @@ export async function handleApiRequest(request: Request, segments: string[]): Pr
     response.headers.set('X-Request-Id', requestId);
     return response;
   } finally {
-    getLogger().info(
-      { requestId, method: request.method, path, call: name, status, durationMs: Math.round(performance.now() - started) },
-      'bff',
-    );
+    recordBffCall(request, { requestId, method: request.method, call: name, status, durationMs: Math.round(performance.now() - started) });
   }
 }
 
@@ -168,6 +166,7 @@ async function answer(
  * the body (megabytes, or a trickle) to keep the connection alive for the next request.
  */
 function unread(response: Response): Response {
+  recordUploadRefused(response.status);
   response.headers.set('Connection', 'close');
   return response;
 }

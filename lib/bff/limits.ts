@@ -51,6 +51,7 @@ export const BUDGETS = {
   formStepIp: { what: 'other application steps from one client address', points: 300, windowSeconds: MINUTES_10, env: 'RATE_LIMIT_FORM_STEPS_PER_IP' },
   uploadSession: { what: 'uploads by one signed-in customer', points: 20, windowSeconds: HOUR, env: 'RATE_LIMIT_UPLOADS_PER_CUSTOMER' },
   readIp: { what: 'settings, countries and session reads from one client address (settings are reused)', points: 600, windowSeconds: MINUTES_10, env: 'RATE_LIMIT_READS_PER_IP' },
+  vitalsNetwork: { what: 'field-vitals beacons from one network (IPv4 /24, IPv6 /48)', points: 600, windowSeconds: MINUTES_10, env: 'RATE_LIMIT_VITALS_PER_NETWORK' },
 } as const satisfies Record<string, Budget>;
 
 export type BudgetName = keyof typeof BUDGETS;

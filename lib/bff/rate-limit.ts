@@ -5,6 +5,7 @@ import type { BudgetName } from '@/lib/bff/limits';
 import { redisConnected, resetRedisForTests, sharedRedis } from '@/lib/bff/redis';
 import { getConfig } from '@/lib/config';
 import { getLogger } from '@/lib/logger';
+import { metrics } from '@/lib/observability/metrics';
 
 /**
  * Where the counts live: Redis when REDIS_URL is set (shared by every instance, kept across
@@ -77,7 +78,10 @@ export async function charge(charges: Charge[]): Promise<number | null> {
       await (await connectedLimiter(budget, points, windowSeconds)).consume(key);
     } catch (error) {
       // A refusal is an answer; anything else is both stores failing.
-      if (error instanceof RateLimiterRes) return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+      if (error instanceof RateLimiterRes) {
+        metrics()?.rateLimited.inc({ budget });
+        return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+      }
       throw error;
     }
   }

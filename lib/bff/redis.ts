@@ -47,6 +47,9 @@ export function sharedRedis(): Redis | null {
 /** Until Redis has answered once or failed once (STARTUP_WAIT_MS at most), so a start-up does not count as an outage. */
 export const redisConnected = (): Promise<void> => shared.obRedis?.connected ?? Promise.resolve();
 
+/** Whether this process's Redis client is connected now; undefined without REDIS_URL (or before its first use). */
+export const redisReady = (): boolean | undefined => (shared.obRedis?.client ? shared.obRedis.client.status === 'ready' : undefined);
+
 /** For tests: drop the client (the next call connects again). */
 export function resetRedisForTests(): void {
   shared.obRedis?.client?.disconnect();

@@ -1,5 +1,6 @@
 import 'server-only';
 import { getConfig } from '@/lib/config';
+import { metrics } from '@/lib/observability/metrics';
 
 /**
  * At most `max` uploads in flight in this process, one instance (UPLOADS_IN_FLIGHT, lib/config.ts); the rest answer 503 with Retry-After at once, before their body is read.
@@ -14,11 +15,13 @@ export class UploadSlots {
   tryAcquire(): (() => void) | null {
     if (this.used >= this.max) return null;
     this.used += 1;
+    metrics()?.uploadsInFlight.inc();
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.used -= 1;
+      metrics()?.uploadsInFlight.dec();
     };
   }
 

@@ -7,6 +7,8 @@ import { fixed, kib, mib, ratio } from './stats.mjs';
 
 /** First-load JavaScript of `/` in the last record of the old serving layer (2026-11-25, 98cb267): 145,697 B, 142.3 KiB. */
 const FIRST_LOAD_RECORD_BYTES = 145_697;
+/** First-load JavaScript of `/` before the field vitals (the run of 2026-11-28 13:19 on 69dcf27): 137,322 B. */
+const FIRST_LOAD_BEFORE_VITALS_BYTES = 137_322;
 
 const anonymousPages = [
   ['page', '`/`'],
@@ -19,7 +21,7 @@ const pageNames = { home: '`/`', howTo: '`/nasil-yapilir`', en: '`/en`', notFoun
 /** Every budget with its figure, baseline and ratio. `met: null` is reported, not enforced. */
 export function budgets(results) {
   const list = [];
-  const { lighthouse, firstLoad, edgeCost, originCost, load, optionFilter } = results;
+  const { lighthouse, firstLoad, edgeCost, originCost, load, optionFilter, observability } = results;
   if (lighthouse) {
     const floor = lighthouse.floor;
     for (const key of ['home', 'howTo', 'en']) {
@@ -151,6 +153,48 @@ export function budgets(results) {
       ratio: ratio(load.rssAfterBytes, load.rssBeforeBytes),
       limit: 'reported',
       met: null,
+    });
+  }
+  if (firstLoad) {
+    const home = firstLoad.pages.home.firstLoad.wireBytes;
+    list.push({
+      id: 'firstLoad.vitals',
+      what: 'First-load JavaScript of `/` through the edge with the field-vitals loader against the same page before it (69dcf27)',
+      figure: `${home.toLocaleString('en')} B`,
+      baseline: `${FIRST_LOAD_BEFORE_VITALS_BYTES.toLocaleString('en')} B`,
+      ratio: ratio(home, FIRST_LOAD_BEFORE_VITALS_BYTES),
+      limit: '≤ + 1,024 B',
+      met: home <= FIRST_LOAD_BEFORE_VITALS_BYTES + 1024,
+    });
+  }
+  if (observability) {
+    const { bff, page, scrape } = observability;
+    list.push({
+      id: 'observability.bff',
+      what: 'POST a door’s infrastructure (forwarded) through the edge, metrics and access lines on, against the same build with them off: throughput',
+      figure: `${bff.on.toFixed(0)} req/s`,
+      baseline: `${bff.off.toFixed(0)} req/s`,
+      ratio: ratio(bff.on, bff.off),
+      limit: '≥ 0.95',
+      met: bff.on >= 0.95 * bff.off,
+    });
+    list.push({
+      id: 'observability.page',
+      what: 'Anonymous GET `/` from the edge’s cache, metrics and access lines on, against them off: throughput',
+      figure: `${page.on.toFixed(0)} req/s`,
+      baseline: `${page.off.toFixed(0)} req/s`,
+      ratio: ratio(page.on, page.off),
+      limit: '≥ 0.97',
+      met: page.on >= 0.97 * page.off,
+    });
+    list.push({
+      id: 'observability.scrape',
+      what: 'One scrape of an instance’s metrics under the mixed load: p99',
+      figure: `${scrape.p99Ms} ms (p50 ${scrape.p50Ms} ms, ${scrape.scrapes} scrapes, ${scrape.failed} failed)`,
+      baseline: '50 ms',
+      ratio: ratio(scrape.p99Ms, 50),
+      limit: '≤ 50 ms',
+      met: scrape.p99Ms <= 50 && scrape.failed === 0,
     });
   }
   if (optionFilter) {
@@ -398,6 +442,23 @@ function markdown(results, missEntries) {
       row('`filterOptions` (folds all options on every keystroke)', optionFilter.oneOff),
       '',
       `Folding the 1,000 options once (\`createOptionFilter\`): ${fixed(optionFilter.foldOnce.medianMs, 2)} ms median.`,
+      '',
+    );
+  }
+  if (results.observability) {
+    const { runs, scrape, seconds } = results.observability;
+    const list = (values) => values.map((value) => value.toFixed(0)).join(', ');
+    add(
+      '## What seeing it costs (metrics and access lines)',
+      '',
+      `One build through the edge, metrics and access lines on and off (no tracing exporter): two topologies at once, measured in turn, ${seconds} s runs (wrk, 50 connections).`,
+      '',
+      '| target | off, req/s per run | on, req/s per run |',
+      '|---|---|---|',
+      `| a door’s infrastructure, BFF | ${list(runs.bff.off)} | ${list(runs.bff.on)} |`,
+      `| \`/\`, edge cache | ${list(runs.page.off)} | ${list(runs.page.on)} |`,
+      '',
+      `A scrape (every 250 ms, under a mixed load of ${scrape.loadRequests} requests): p50 ${fixed(scrape.p50Ms, 0)} ms, p99 ${fixed(scrape.p99Ms, 0)} ms, max ${fixed(scrape.maxMs, 0)} ms, ${scrape.scrapes} scrapes.`,
       '',
     );
   }

@@ -6,7 +6,9 @@
 // edge, the option filter), stops everything it started and writes BENCHMARKS.md and
 // bench/results.json.
 // `--skip-build` reuses an existing .next-bench build; `--report-only` rewrites BENCHMARKS.md from
-// bench/results.json (after editing bench/misses.json or the report's wording) and measures nothing.
+// bench/results.json (after editing bench/misses.json or the report's wording) and measures nothing;
+// `--only=observability` measures only what seeing the topology costs (scripts/bench/
+// observability.mjs) and the first load of `/`, and keeps the other figures of bench/results.json.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -14,6 +16,7 @@ import path from 'node:path';
 import { measureFirstLoad } from './first-load.mjs';
 import { chromePath, runLighthouse } from './lighthouse.mjs';
 import { runMixedLoad } from './load.mjs';
+import { measureObservabilityCost } from './observability.mjs';
 import { measureOptionFilter } from './option-filter.mjs';
 import { stopAll } from './processes.mjs';
 import { budgets, writeReports } from './report.mjs';
@@ -152,6 +155,10 @@ async function main() {
 
   log('mixed load through the edge');
   results.load = await runMixedLoad({ topology, log });
+  await topology.stop();
+
+  log('what seeing the topology costs: metrics and access lines on against off (alternating runs), a scrape under the mixed load');
+  results.observability = await measureObservabilityCost({ distName: DIST, log });
 
   results.machine.loadAverageAtEnd = os.loadavg();
   results.durationSeconds = (Date.now() - started) / 1000;
@@ -163,6 +170,33 @@ async function main() {
     console.log(`  ${mark.padEnd(8)} ${budget.what}: ${budget.figure} vs ${budget.baseline} (${Number.isFinite(budget.ratio) ? budget.ratio.toFixed(2) : 'n/a'}; ${budget.limit})`);
   }
   return results.budgets.some((budget) => budget.met === false) ? 'missed' : 'met';
+}
+
+/** `--only=observability`: that part and the first load of `/`, into the figures of the last run. */
+async function onlyObservability() {
+  const results = JSON.parse(readFileSync(path.join(root, 'bench', 'results.json'), 'utf8'));
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  if (!(skipBuild && existsSync(path.join(root, DIST, 'standalone', 'server.js')))) {
+    log(`building the site into ${DIST} (npm run build)`);
+    await buildSite(DIST);
+  }
+  const topology = await startEdgeTopology(DIST);
+  await warmUp(topology.loopbackUrl, ['/', '/?basvuru=yeni']);
+  log('first-load JavaScript of / through the edge (network log)');
+  const firstLoad = await measureFirstLoad({ pages: [{ key: 'home', url: `${topology.url}/`, expectStatus: 200 }], wizardUrl: `${topology.url}/?basvuru=yeni` });
+  results.firstLoad = { ...results.firstLoad, pages: { ...results.firstLoad.pages, home: firstLoad.pages.home }, wizard: firstLoad.wizard };
+  log(`  home ${firstLoad.pages.home.firstLoad.wireBytes} B on the wire`);
+  await topology.stop();
+  log('what seeing the topology costs: metrics and access lines on against off (alternating runs), a scrape under the mixed load');
+  results.observability = await measureObservabilityCost({ distName: DIST, log });
+  results.observabilityDate = new Date().toISOString();
+  results.budgets = budgets(results);
+  writeReports(root, results);
+  for (const budget of results.budgets.filter(({ id }) => id.startsWith('observability.') || id.startsWith('firstLoad.'))) {
+    console.log(`  ${(budget.met === null ? 'reported' : budget.met ? 'met' : 'MISSED').padEnd(8)} ${budget.what}: ${budget.figure} vs ${budget.baseline}`);
+  }
+  return results.budgets.some((budget) => budget.met === false && budget.id.startsWith('observability.')) ? 'missed' : 'met';
 }
 
 if (process.argv.includes('--report-only')) {
@@ -184,7 +218,7 @@ watchdog.unref();
 
 let exitCode = 0;
 try {
-  const outcome = await main();
+  const outcome = process.argv.includes('--only=observability') ? await onlyObservability() : await main();
   // Budgets missed is a result, not a failure of the bench; BENCH_STRICT=1 makes it one.
   if (outcome === 'missed' && process.env.BENCH_STRICT === '1') exitCode = 2;
 } catch (error) {

@@ -33,7 +33,7 @@ const scriptHeaders = { Accept: '*/*', 'Accept-Encoding': BROWSER_ENCODINGS };
  * A door's infrastructure query, found by walking the sandbox's cascade from İstanbul down to the
  * first door: the call the BFF forwards every time (address lists it may answer from memory).
  */
-async function doorInfrastructureBody(sandbox) {
+export async function doorInfrastructureBody(sandbox) {
   let parent = 34;
   for (const type of CASCADE) {
     const response = await fetch(`${sandbox.url}/v1${INFRASTRUCTURE_PATH}`, {
@@ -203,7 +203,7 @@ async function cacheStatuses(accessLog, from) {
   try {
     const { buffer, bytesRead } = await file.read({ buffer: Buffer.alloc(to - from), position: from });
     const counts = {};
-    for (const [, status] of buffer.subarray(0, bytesRead).toString('utf8').matchAll(/ cache=(\S*)$/gm)) {
+    for (const [, status] of buffer.subarray(0, bytesRead).toString('utf8').matchAll(/"cache":"([A-Z]*)"}$/gm)) {
       const key = status === '-' || status === '' ? 'none' : status;
       counts[key] = (counts[key] ?? 0) + 1;
     }
@@ -217,7 +217,7 @@ async function cacheStatuses(accessLog, from) {
  * One target: a check that it answers 2xx, a warm-up, then the measured run, with the CPU time
  * every process group of `cpu` spent during it (seconds, from /proc) and the load generator's own.
  */
-async function measure(target, { duration, connections, warmupSeconds, cpu = {}, accessLog }) {
+export async function measure(target, { duration, connections, warmupSeconds, cpu = {}, accessLog }) {
   await settle(target);
   await wrk({ ...target, duration: warmupSeconds, connections: Math.min(10, connections) });
   const pids = Object.fromEntries(await Promise.all(Object.entries(cpu).map(async ([name, pidsOf]) => [name, await pidsOf()])));

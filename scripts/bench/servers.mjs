@@ -128,16 +128,21 @@ export function removeFloor(dir) {
  * their upstream, all on free loopback ports, data in bench/.work/edge. The instances' output goes
  * to instances.log (their JSON lines as they are, so the mixed load can count failed upstream
  * calls), the other parts' to edge.log. `url` is the public one (SITE_URL: localhost), `loopbackUrl`
- * the same edge by address, for the load generator.
+ * the same edge by address, for the load generator. `observability`: 'on' (the default, as in
+ * production: each instance's metrics listener) or 'off' (none); `accessLogs` writes the
+ * instances' access lines (LOG_LEVEL info) to instances.log as well; `name` keeps the data and the
+ * logs of one of several topologies running at once apart (edge-<name>, instances-<name>.log).
  */
-export async function startEdgeTopology(distName) {
+export async function startEdgeTopology(distName, { observability = 'on', accessLogs = false, name } = {}) {
   const { startEdge } = await import('../edge.mjs');
   // startEdge reads these from this process's environment too (a developer's REDIS_URL, EDGE_PORT...).
   for (const name of POINTING_ELSEWHERE) delete process.env[name];
-  const dataDir = path.join(workDir, 'edge');
+  const suffix = name ? `-${name}` : '';
+  const dataDir = path.join(workDir, `edge${suffix}`);
   rmSync(dataDir, { recursive: true, force: true });
-  const instancesLog = createWriteStream(path.join(workDir, 'instances.log'), { flags: 'a' });
-  const edgeLog = createWriteStream(path.join(workDir, 'edge.log'), { flags: 'a' });
+  const instancesLogFile = path.join(workDir, `instances${suffix}.log`);
+  const instancesLog = createWriteStream(instancesLogFile, { flags: 'a' });
+  const edgeLog = createWriteStream(path.join(workDir, `edge${suffix}.log`), { flags: 'a' });
   const edge = await startEdge({
     distDir: distName,
     dataDir,
@@ -147,7 +152,8 @@ export async function startEdgeTopology(distName) {
     // Every request of a bench comes from one address: the abuse budgets would measure themselves.
     // `warn`: the failed upstream calls, not a line per call (they would pass through this process,
     // the load generator's, on their way to the log).
-    env: { RATE_LIMIT_FACTOR: '100000', LOG_LEVEL: 'warn', NEXT_TELEMETRY_DISABLED: '1' },
+    env: { RATE_LIMIT_FACTOR: '100000', LOG_LEVEL: accessLogs ? 'info' : 'warn', NEXT_TELEMETRY_DISABLED: '1' },
+    metrics: observability === 'on',
     output: (name, line) => (/^app\d+$/.test(name) ? instancesLog : edgeLog).write(/^app\d+$/.test(name) ? `${line}\n` : `${name.padEnd(8)}| ${line}\n`),
   });
   const unregister = onStopAll(async () => {
@@ -161,11 +167,12 @@ export async function startEdgeTopology(distName) {
     url: edge.url,
     loopbackUrl: `http://127.0.0.1:${edge.edgePort}`,
     accessLog: path.join(edge.stateDir, 'access.log'),
-    instancesLog: path.join(workDir, 'instances.log'),
+    instancesLog: instancesLogFile,
     sandbox: { url: sandboxUrl, port: Number(new URL(sandboxUrl).port) },
     /** nginx's master and workers. */
     nginxPids: async () => processTree(Number(readFileSync(path.join(edge.stateDir, 'nginx.pid'), 'utf8').trim())),
     instancePids: () => edge.instances.map((instance) => instance.pid).filter(Boolean),
+    metricsUrls: edge.instances.map((instance) => instance.metricsUrl).filter(Boolean),
     async stop() {
       unregister();
       await edge.stop();

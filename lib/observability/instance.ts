@@ -1,0 +1,5 @@
+import 'server-only';
+import os from 'node:os';
+
+/** This instance as its access lines and traces name it: the host and the port it serves on. */
+export const instanceName = () => `${os.hostname()}:${process.env.PORT ?? 3000}`;

@@ -1,0 +1,85 @@
+import 'server-only';
+import { Worker } from 'node:worker_threads';
+import { redisReady } from '@/lib/bff/redis';
+import { getConfig } from '@/lib/config';
+import { getLogger } from '@/lib/logger';
+import { metrics } from '@/lib/observability/metrics';
+import { sessionRevocation } from '@/lib/session-revocation';
+
+/** How long a scrape waits for the instance's own thread before it takes the last figures it gave. */
+const FRESH_WAIT_MS = 10;
+
+/**
+ * The listener, in a thread of its own: a scrape is answered even while the instance's own thread
+ * is busy with the site (under load, a request there waits its turn for hundreds of milliseconds,
+ * and Prometheus would take a slow scrape for a dying target). It asks the instance's thread for
+ * the exposition and answers with it; when that thread has not answered within FRESH_WAIT_MS, it
+ * answers with the last exposition it got (counters only grow: a scrape a moment old loses
+ * nothing), and the fresh one replaces it as it comes. `GET /metrics` alone; anything else is 404.
+ */
+const LISTENER = `
+const http = require('node:http');
+const { parentPort, workerData } = require('node:worker_threads');
+const { port, host, contentType, freshWaitMs } = workerData;
+let latest;
+let nextId = 0;
+const waiting = new Map();
+parentPort.on('message', ({ id, text }) => {
+  latest = text;
+  const done = waiting.get(id);
+  if (done) done();
+});
+const server = http.createServer((request, response) => {
+  if (request.method !== 'GET' || (request.url || '').split('?')[0] !== '/metrics') {
+    response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found\\n');
+    return;
+  }
+  const id = ++nextId;
+  let answered = false;
+  const answer = () => {
+    if (answered) return;
+    answered = true;
+    waiting.delete(id);
+    clearTimeout(timer);
+    if (latest === undefined) response.writeHead(503, { 'Retry-After': '1' }).end();
+    else response.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' }).end(latest);
+  };
+  waiting.set(id, answer);
+  // Until this instance has answered once, wait for it (a second at most).
+  const timer = setTimeout(answer, latest === undefined ? 1000 : freshWaitMs);
+  parentPort.postMessage(id);
+});
+server.on('error', (error) => parentPort.postMessage({ error: error.message }));
+server.listen(port, host);
+`;
+
+/**
+ * This instance's metrics on a listener of their own (METRICS_PORT, on METRICS_HOST), started once
+ * per process by instrumentation.ts: Next.js's server answers only the site, and the edge routes
+ * nothing to this port, so no visitor can read it.
+ */
+export function startMetricsServer(): void {
+  const where = getConfig().metrics;
+  const counted = metrics();
+  if (!where || !counted) return;
+  const { registry, probes } = counted;
+  // Read at each scrape from the process's one Redis client and revocation check.
+  probes.redis = () => {
+    const ready = redisReady();
+    return ready === undefined ? undefined : ready ? 1 : 0;
+  };
+  probes.failClosed = () => (sessionRevocation().failingClosed ? 1 : 0);
+
+  const listener = new Worker(LISTENER, { eval: true, workerData: { port: where.port, host: where.host, contentType: registry.contentType, freshWaitMs: FRESH_WAIT_MS } });
+  listener.on('message', (message: number | { error: string }) => {
+    // A listener that cannot start leaves the site serving: its scrape target shows as down.
+    if (typeof message === 'object') return getLogger().error({ error: message.error, port: where.port }, 'metrics: listener failed');
+    registry.metrics().then(
+      (text) => listener.postMessage({ id: message, text }),
+      (error: unknown) => getLogger().error({ error: error instanceof Error ? error.message : String(error) }, 'metrics: exposition failed'),
+    );
+  });
+  listener.on('error', (error) => getLogger().error({ error: error.message }, 'metrics: listener failed'));
+  // Never what keeps the process alive: Next.js's server does that.
+  listener.unref();
+}

@@ -1,0 +1,55 @@
+import type { Attributes, HrTime, SpanContext } from '@opentelemetry/api';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace';
+
+/** Next.js's root span of each request it handles (node_modules/next/dist/docs, "Default Spans"). */
+const REQUEST_SPAN = 'BaseServer.handleRequest';
+
+export const isRequestSpan = (attributes: Attributes) => attributes['next.span_type'] === REQUEST_SPAN;
+
+export interface RequestRecord {
+  requestId: string;
+  /** The route template Next.js matched (`/[locale]`, `/api/page/[[...path]]`), never the path. */
+  route: string;
+  method: string;
+  status: number;
+  durationMs: number;
+}
+
+type EndedSpan = Pick<ReadableSpan, 'attributes' | 'startTime' | 'endTime' | 'spanContext' | 'parentSpanContext'>;
+
+const ms = ([seconds, nanos]: HrTime) => seconds * 1e3 + nanos / 1e6;
+/** Proxy passes whose render pass has not ended yet; a pass that never gets one is forgotten past this many. */
+const MAX_OPEN_PASSES = 10_000;
+
+/**
+ * Turns Next.js's request spans into one record per request. A request that proxy.ts lets through
+ * is two spans: the proxy's pass, which ends as it hands the request on (`next.bubble`, no route,
+ * a status that is not the answer's), and the render pass, its child through the trace context
+ * Next.js writes on the request, with the route and the status. The record is the render pass's,
+ * timed from the proxy pass's start.
+ */
+export class RequestSpans {
+  private readonly proxyPassStarts = new Map<string, number>();
+
+  /** The request a span ended, or undefined when it is not a request span or its request goes on. */
+  ended(span: EndedSpan): RequestRecord | undefined {
+    const { attributes } = span;
+    if (!isRequestSpan(attributes)) return undefined;
+    if (attributes['next.bubble'] === true) {
+      if (this.proxyPassStarts.size >= MAX_OPEN_PASSES) this.proxyPassStarts.clear();
+      this.proxyPassStarts.set(span.spanContext().spanId, ms(span.startTime));
+      return undefined;
+    }
+    const parent: SpanContext | undefined = span.parentSpanContext;
+    const proxyPassStart = parent?.isRemote ? this.proxyPassStarts.get(parent.spanId) : undefined;
+    if (proxyPassStart !== undefined) this.proxyPassStarts.delete(parent!.spanId);
+    const durationMs = ms(span.endTime) - (proxyPassStart ?? ms(span.startTime));
+    return {
+      requestId: span.spanContext().traceId,
+      route: typeof attributes['next.route'] === 'string' ? attributes['next.route'] : 'unmatched',
+      method: String(attributes['http.method'] ?? 'GET'),
+      status: Number(attributes['http.status_code'] ?? 0),
+      durationMs: Math.round(durationMs * 10) / 10,
+    };
+  }
+}
