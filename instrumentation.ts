@@ -2,7 +2,8 @@
  * Once per server process, before it serves: validates the configuration (a bad variable stops it
  * with one line), watches Redis, and starts what makes the process seen (docs/observability.md):
  * tracing (Next.js's request spans, for the access lines, the metrics and, when
- * OTEL_EXPORTER_OTLP_ENDPOINT is set, the export) and the metrics listener (METRICS_PORT).
+ * OTEL_EXPORTER_OTLP_ENDPOINT is set, the export) and the metrics listener (METRICS_PORT); and takes
+ * the stop signals itself (lib/stop.ts: drain, then the requests in flight, then the exit).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
