@@ -65,7 +65,7 @@ test('an anonymous page is a hit at the edge on its second request, for a browse
     const plain = await get(page, {});
     expect(cacheStatus(plain), page).toBe('HIT');
     expect(plain.headers['content-encoding'], page).toBeUndefined();
-    expect(plain.text, page).toContain('<html lang=');
+    expect(plain.text, page).toMatch(/<html[^>]* lang=/);
     // A client that takes gzip but refuses brotli gets its own kept copy, never a body it refused.
     await get(page, { 'Accept-Encoding': 'br;q=0, gzip' });
     const gzip = await get(page, { 'Accept-Encoding': 'br;q=0, gzip' });
@@ -101,18 +101,18 @@ test('/ and /en keep their languages whatever the language cookie says and howev
     const headers = { ...documentHeaders, ...(cookie ? { Cookie: cookie } : {}) };
     const english = await get('/en', headers);
     expect(english.status, cookie).toBe(200);
-    expect(english.text, cookie).toContain('<html lang="en-US"');
+    expect(english.text, cookie).toMatch(/<html[^>]* lang="en-US"/);
     const home = await get('/', headers);
     // Turkish, or a redirect to the English the cookie remembers: never the other language under this path.
-    if (home.status === 200) expect(home.text, cookie).toContain('<html lang="tr-TR"');
+    if (home.status === 200) expect(home.text, cookie).toMatch(/<html[^>]* lang="tr-TR"/);
     else expect([home.status, home.headers.location], cookie).toEqual([307, '/en']);
     // A visitor without a cookie still gets each page in its own language, and no cookie to change it.
     const fresh = await get('/', documentHeaders);
     expect(fresh.status, cookie).toBe(200);
-    expect(fresh.text, cookie).toContain('<html lang="tr-TR"');
+    expect(fresh.text, cookie).toMatch(/<html[^>]* lang="tr-TR"/);
     expect(fresh.headers['set-cookie'], cookie).toBeUndefined();
     const freshEnglish = await get('/en', documentHeaders);
-    expect(freshEnglish.text, cookie).toContain('<html lang="en-US"');
+    expect(freshEnglish.text, cookie).toMatch(/<html[^>]* lang="en-US"/);
     expect(freshEnglish.headers['set-cookie'], cookie).toBeUndefined();
   }
 });
@@ -142,7 +142,7 @@ test('10,000 made-up static file names are answered by nginx and leave every ins
   for (const [index, rss] of after.entries()) expect(rss / before[index]!).toBeLessThan(1.1);
   // A real one comes from disk, precompressed, for a year.
   const html = (await get('/', documentHeaders)).text;
-  const asset = /<script src="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1];
+  const asset = /<script src="(\/_next\/static\/[^"]+\.js(?:\?[^"]*)?)"/.exec(html)?.[1];
   const file = await get(asset!, { 'Accept-Encoding': 'br, gzip' });
   expect(file.status).toBe(200);
   expect(file.headers['content-encoding']).toBe('br');

@@ -295,7 +295,7 @@ test('a real visit reports its vitals after the load event, through the edge\'s 
   // The script that holds the reporter (the one that names the beacon's route).
   const reporters: string[] = [];
   page.on('response', async (response) => {
-    if (response.url().endsWith('.js') && (await response.text().catch(() => '')).includes('/api/vitals')) reporters.push(response.url());
+    if (new URL(response.url()).pathname.endsWith('.js') && (await response.text().catch(() => '')).includes('/api/vitals')) reporters.push(response.url());
   });
   await page.goto(`${edge.url}/nasil-yapilir`);
   await page.waitForLoadState('load');

@@ -16,7 +16,14 @@ export interface Edge {
   url: string;
   edgePort: number;
   instances: EdgeInstance[];
+  /** The state Redis (limits, revocations, kept filings; noeviction), with its password. */
   redisUrl: string;
+  /** The cache Redis (Next.js's cache; maxmemory, allkeys-lru), unless given REDIS_URL alone. */
+  redisCacheUrl: string | undefined;
+  /** Replaces the instances one at a time (each out of nginx, drained, started from `distDir`'s build, back once ready); answers the release. */
+  roll(options?: { distDir?: string; env?: Record<string, string> }): Promise<string>;
+  /** The release the instances run. */
+  release(): string;
   /** The topology's own redis-server (absent when given REDIS_URL): stopped and started again on its port. */
   redis: { start(): Promise<void>; stop(): Promise<void> } | undefined;
   sandboxUrl: string | undefined;
@@ -41,6 +48,11 @@ export interface EdgeOptions {
   edgeCacheSeconds?: number;
   build?: boolean;
   redisUrl?: string;
+  redisCacheUrl?: string;
+  /** The cache Redis's maxmemory (`64mb`). */
+  cacheMaxMemory?: string;
+  /** How long a replaced release's static files stay served (seven days). */
+  keepReleaseMs?: number;
   apiBaseUrl?: string;
   sandboxPort?: number;
   sandboxEnv?: Record<string, string>;

@@ -28,6 +28,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { buildIsCurrent } from './build-check.mjs';
+import { installRelease } from './releases.mjs';
 import { startMonitoring } from './monitoring.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -135,17 +136,19 @@ export async function startEdge(options = {}) {
     return child;
   }
 
-  async function end(child) {
+  /** SIGTERM, then SIGKILL after `graceMs` (an instance's own stop is bounded by its SHUTDOWN_GRACE_SECONDS). */
+  async function end(child, graceMs = 25_000) {
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     child.expected = true;
     child.kill('SIGTERM');
-    const killer = setTimeout(() => child.kill('SIGKILL'), 25_000);
+    const killer = setTimeout(() => child.kill('SIGKILL'), graceMs);
     await child.exited;
     clearTimeout(killer);
   }
 
   let nginx;
   let redis;
+  let release;
   let sandbox;
   const instances = [];
   /** Stops nginx first (no new requests), then the instances, then what they use. */
@@ -168,31 +171,45 @@ export async function startEdge(options = {}) {
       const build = spawnSync('npm', ['run', 'build'], { cwd: root, env: { ...e, NEXT_DIST_DIR: path.relative(root, distDir) }, stdio: 'inherit' });
       if (build.status !== 0) throw new Error(`npm run build failed (exit ${build.status})`);
     }
-    const standalone = path.join(distDir, 'standalone');
-    const staticDir = path.join(standalone, path.basename(distDir), 'static');
-    if (!existsSync(path.join(standalone, 'server.js')) || !existsSync(staticDir)) throw new Error(`no standalone build with its static files in ${standalone}`);
+    if (!existsSync(path.join(distDir, 'standalone', 'server.js'))) throw new Error(`no standalone build in ${distDir}`);
+    // The instances run the release's own copy; nginx serves every kept release's static files.
+    release = installRelease(distDir, dataDir, { keepMs: options.keepReleaseMs });
     if (!existsSync(NGINX)) throw new Error(`no nginx at ${NGINX}: install Debian's nginx, libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static`);
 
-    // Redis: in-memory only, in a dir of its own, on loopback.
+    // Redis in two roles (docs/operations.md, Redis): the state (limits, revocations, kept filings)
+    // with noeviction, and Next.js's cache with maxmemory and allkeys-lru, so a full cache never
+    // evicts a revocation. In-memory only, each in a dir of its own, on loopback, with a password.
     let redisUrl = options.redisUrl ?? e.REDIS_URL;
+    let redisCacheUrl = options.redisCacheUrl ?? e.REDIS_CACHE_URL;
     let redisControl;
     if (!redisUrl) {
       if (!existsSync(REDIS)) throw new Error(`no redis-server at ${REDIS}: install Debian's redis-server, or set REDIS_URL`);
-      const port = await freePort();
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'edge-redis-'));
-      temps.push(dir);
+      const password = secret(undefined, dataDir, 'redis-password');
+      const startRedis = async (name, port, settings) => {
+        const dir = mkdtempSync(path.join(os.tmpdir(), `edge-${name}-`));
+        temps.push(dir);
+        const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning', '--dir', dir, '--requirepass', password, ...settings];
+        const child = run(name, REDIS, args);
+        await waitFor(`redis-server (${name})`, () => listening(port), child);
+        return child;
+      };
+      const statePort = await freePort();
       redisControl = {
-        /** (Re)starts redis-server on its port (empty: it keeps nothing) and waits until it listens. */
+        /** (Re)starts the state redis-server on its port (empty: it keeps nothing) and waits until it listens. */
         async start() {
           if (redis && redis.exitCode === null && redis.signalCode === null) return;
-          redis = run('redis', REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning', '--dir', dir]);
-          await waitFor('redis-server', () => listening(port), redis);
+          redis = await startRedis('redis', statePort, ['--maxmemory-policy', 'noeviction']);
         },
-        /** Stops redis-server alone, as an outage would; the rest keeps running. */
+        /** Stops the state redis-server alone, as an outage would; the rest keeps running. */
         stop: () => end(redis),
       };
       await redisControl.start();
-      redisUrl = `redis://127.0.0.1:${port}`;
+      redisUrl = `redis://:${password}@127.0.0.1:${statePort}`;
+      if (!redisCacheUrl) {
+        const cachePort = await freePort();
+        await startRedis('cache', cachePort, ['--maxmemory', options.cacheMaxMemory ?? '64mb', '--maxmemory-policy', 'allkeys-lru']);
+        redisCacheUrl = `redis://:${password}@127.0.0.1:${cachePort}`;
+      }
     }
 
     // The sandbox API, with its data in dataDir (as `npm start`'s in .data).
@@ -230,6 +247,11 @@ export async function startEdge(options = {}) {
       HOSTNAME: '0.0.0.0',
       API_BASE_URL: apiBaseUrl,
       REDIS_URL: redisUrl,
+      ...(redisCacheUrl ? { REDIS_CACHE_URL: redisCacheUrl } : {}),
+      // The app takes SIGTERM itself (lib/lifecycle.ts): a roll takes an instance out of nginx first,
+      // so a short drain covers the requests nginx's old workers still send it.
+      NEXT_MANUAL_SIG_HANDLE: 'true',
+      DRAIN_SECONDS: options.env?.DRAIN_SECONDS ?? e.DRAIN_SECONDS ?? '1',
     };
     // Each instance's metrics on a listener of its own, which nginx never routes to.
     const metricsPorts = options.metrics === false ? [] : await Promise.all(
@@ -249,12 +271,12 @@ export async function startEdge(options = {}) {
         async start() {
           if (instance.child && instance.child.exitCode === null && instance.child.signalCode === null) return;
           const env = { ...instanceEnv, PORT: String(port), ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}) };
-          instance.child = run(name, process.execPath, [path.join(standalone, 'server.js')], { env });
+          instance.child = run(name, process.execPath, [path.join(release.standalone, 'server.js')], { env });
           instance.pid = instance.child.pid;
           await waitFor(name, () => live(port), instance.child);
         },
         /** Stops this instance alone (the others and nginx keep running) and waits for its exit. */
-        stop: () => end(instance.child),
+        stop: () => end(instance.child, Number(instanceEnv.SHUTDOWN_GRACE_SECONDS ?? 130) * 1000 + 5_000),
         /** Kills this instance at once (SIGKILL: nothing drained), as a crash would; the rest keeps running. */
         async kill() {
           const child = instance.child;
@@ -275,25 +297,77 @@ export async function startEdge(options = {}) {
     const missing = brotli.filter((file) => !existsSync(file));
     if (missing.length) throw new Error(`no ${missing.join(', ')}: apt-get install libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static`);
     const statusPort = await freePort();
-    const config = renderTemplate(readFileSync(path.join(root, 'deploy/nginx/nginx.conf.template'), 'utf8'), {
-      EDGE_LOAD_MODULES: brotli.map((file) => `load_module ${file};`).join('\n'),
-      EDGE_STATE_DIR: stateDir,
-      // Loopback only: the topology on one machine is not a public server.
-      EDGE_LISTEN: `127.0.0.1:${edgePort}`,
-      APP_SERVERS: appPorts.map((port) => `server 127.0.0.1:${port};`).join(' '),
-      STATIC_DIR: staticDir,
-      PUBLIC_HOST: publicHost,
-      EDGE_CACHE_SECONDS: String(options.edgeCacheSeconds ?? e.EDGE_CACHE_SECONDS ?? 10),
-      EDGE_STATUS_LISTEN: `127.0.0.1:${statusPort}`,
-      EDGE_ACCESS_LOG: path.join(stateDir, 'access.log'),
-    });
-    writeFileSync(path.join(stateDir, 'nginx.conf'), config);
+    const template = readFileSync(path.join(root, 'deploy/nginx/nginx.conf.template'), 'utf8');
+    /** The config with the instances on `downPorts` marked down (nginx sends them nothing new). */
+    const writeConfig = (downPorts = []) =>
+      writeFileSync(
+        path.join(stateDir, 'nginx.conf'),
+        renderTemplate(template, {
+          EDGE_LOAD_MODULES: brotli.map((file) => `load_module ${file};`).join('\n'),
+          EDGE_STATE_DIR: stateDir,
+          // Loopback only: the topology on one machine is not a public server.
+          EDGE_LISTEN: `127.0.0.1:${edgePort}`,
+          APP_SERVERS: appPorts.map((port) => `server 127.0.0.1:${port}${downPorts.includes(port) ? ' down' : ''};`).join(' '),
+          STATIC_DIR: release.staticDir,
+          PUBLIC_HOST: publicHost,
+          EDGE_CACHE_SECONDS: String(options.edgeCacheSeconds ?? e.EDGE_CACHE_SECONDS ?? 10),
+          EDGE_STATUS_LISTEN: `127.0.0.1:${statusPort}`,
+          EDGE_ACCESS_LOG: path.join(stateDir, 'access.log'),
+        }),
+      );
+    writeConfig();
     // Started as root, nginx's workers need a user (Debian's has no `nobody` group) that can
     // read the state dir; any other user runs them as itself.
     const asRoot = process.getuid?.() === 0;
     if (asRoot) chmodSync(stateDir, 0o755);
     nginx = run('edge', NGINX, ['-p', stateDir, '-c', path.join(stateDir, 'nginx.conf'), '-g', `daemon off;${asRoot ? ' user nobody nogroup;' : ''}`]);
     await waitFor('nginx', () => listening(edgePort), nginx, 10_000);
+
+    /** nginx's worker processes now (Linux: the master's children). */
+    const workers = () => {
+      try {
+        return readFileSync(`/proc/${nginx.pid}/task/${nginx.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+      } catch {
+        return [];
+      }
+    };
+    /** A new config, taken once nginx has started workers on it (its old ones finish what they hold). */
+    const reload = async (downPorts) => {
+      const before = new Set(workers());
+      writeConfig(downPorts);
+      nginx.kill('SIGHUP');
+      await waitFor('nginx reload', () => workers().some((pid) => !before.has(pid)), nginx, 15_000);
+    };
+    const ready = (port) =>
+      fetch(`http://127.0.0.1:${port}/api/health/ready`, { signal: AbortSignal.timeout(2000) }).then(
+        (response) => response.ok,
+        () => false,
+      );
+
+    /**
+     * Replaces the instances one at a time, the edge sending each nothing new while it goes: taken
+     * out of nginx, stopped (it drains and answers what it holds), started again from the release
+     * in `distDir` (a new build is installed first, so its static files are served before any of
+     * its pages), waited for until ready, put back. `env` changes the instances' environment from
+     * this roll on (a secret's next step).
+     */
+    let rolling = Promise.resolve();
+    const roll = ({ distDir: nextDist = distDir, env } = {}) =>
+      (rolling = rolling.then(async () => {
+        release = installRelease(path.resolve(root, nextDist), dataDir, { keepMs: options.keepReleaseMs });
+        if (env) Object.assign(instanceEnv, env);
+        await reload();
+        for (const instance of instances) {
+          output('roll', `${instance.name}: out of the edge, stopping`);
+          await reload([instance.port]);
+          await instance.stop();
+          await instance.start();
+          await waitFor(`${instance.name} ready`, () => ready(instance.port), instance.child);
+          await reload();
+          output('roll', `${instance.name}: back in the edge, release ${release.id}`);
+        }
+        return release.id;
+      }));
 
     const monitoring = options.monitoring
       ? await startMonitoring({
@@ -316,7 +390,10 @@ export async function startEdge(options = {}) {
       edgePort,
       instances,
       redisUrl,
+      redisCacheUrl,
       redis: redisControl,
+      roll,
+      release: () => release.id,
       sandboxUrl,
       apiBaseUrl,
       stateDir,
@@ -346,10 +423,22 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     console.error(`edge: ${error.message}`);
     await shutdown(1);
   }
-  const { url, instances, redisUrl, sandboxUrl, apiBaseUrl, stateDir, prometheusUrl } = topology;
+  // `npm run roll` (scripts/roll.mjs) signals this process: the instances are replaced one at a
+  // time from the build in .next, a new release or the same one (a rolling restart).
+  const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data/edge');
+  writeFileSync(path.join(dataDir, 'edge.pid'), String(process.pid));
+  process.on('SIGHUP', () => {
+    topology.roll().then(
+      (release) => writeFileSync(path.join(dataDir, 'roll.json'), JSON.stringify({ release, at: Date.now() })),
+      (error) => writeFileSync(path.join(dataDir, 'roll.json'), JSON.stringify({ error: error.message, at: Date.now() })),
+    );
+  });
+  const { url, instances, redisUrl, redisCacheUrl, sandboxUrl, apiBaseUrl, stateDir, prometheusUrl } = topology;
   console.log(`> edge     ${url}  (nginx: page cache, /_next/static from disk; config and logs in ${stateDir})`);
   for (const instance of instances) console.log(`> ${instance.name}     ${instance.url}  (pid ${instance.pid}; metrics at ${instance.metricsUrl})`);
-  console.log(`> redis    ${redisUrl}`);
+  const hidden = (value) => value?.replace(/\/\/:[^@]*@/, '//:…@');
+  console.log(`> redis    ${hidden(redisUrl)} (state), ${hidden(redisCacheUrl)} (cache)`);
+  console.log(`> release  ${topology.release()}: \`npm run build && npm run roll\` releases, \`npm run roll\` restarts one instance at a time`);
   if (prometheusUrl) console.log(`> prometheus ${prometheusUrl}  (alerts at ${prometheusUrl}/alerts; docs/observability.md)`);
   console.log(sandboxUrl ? `> sandbox  ${sandboxUrl}  (one-time codes at ${sandboxUrl}/__sandbox/outbox)` : `> upstream ${apiBaseUrl}`);
 }
