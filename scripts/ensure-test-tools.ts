@@ -4,13 +4,15 @@
 // chromium-headless-shell if missing (the browser findChromium() prefers: half the CPU of the full
 // chromium), else Playwright's own download when no browser is found. Redis (the attack suite's
 // shared limits) is Debian's redis-server, and the edge (scripts/edge.mjs: nginx with its brotli
-// modules) Debian's nginx, libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static,
-// installed the same way, with one apt-get update for everything missing.
+// modules) Debian's nginx, libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static, and
+// the other engines of the cross-engine journeys (e2e/engines/) Debian's firefox-esr, webkit2gtk-driver
+// (WebKitGTK's WebDriver and its MiniBrowser) and xvfb (MiniBrowser has no headless mode), installed
+// the same way, with one apt-get update and one apt-get install for everything missing.
 // Otherwise it stops at once with one line saying what to install.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { debianHeadlessShell, debianRedisServer, findChromium } from './browser';
+import { debianFirefox, debianHeadlessShell, debianRedisServer, debianWebKitDriver, debianXvfb, findChromium } from './browser';
 
 const root = path.resolve(import.meta.dirname, '..');
 const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -36,6 +38,10 @@ const debianParts: [name: string, file: string][] = [
   ['nginx', '/usr/sbin/nginx'],
   ['libnginx-mod-http-brotli-filter', '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so'],
   ['libnginx-mod-http-brotli-static', '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'],
+  // The cross-engine journeys: Firefox ESR (over WebDriver BiDi), WebKitGTK (its WebDriver) in an X server of their own.
+  ['firefox-esr', debianFirefox],
+  ['webkit2gtk-driver', debianWebKitDriver],
+  ['xvfb', debianXvfb],
 ];
 
 const missingParts = () => debianParts.filter(([, file]) => !existsSync(file)).map(([name]) => name);
@@ -67,7 +73,7 @@ console.log(`browser tests: Chromium from ${found.source} (${found.executablePat
 const missing = missingParts();
 if (missing.length) {
   const all = debianParts.map(([name]) => name).join(' ');
-  console.error(`No ${missing.join(', ')} for the attack and edge tests: install Debian's ${all} (\`apt-get install ${all}\`).`);
+  console.error(`No ${missing.join(', ')} for the attack, edge and cross-engine tests: install Debian's ${all} (\`apt-get install ${all}\`).`);
   process.exit(1);
 }
-console.log(`browser tests: Redis from ${debianRedisServer}; nginx from /usr/sbin/nginx, with its brotli modules`);
+console.log(`browser tests: Redis from ${debianRedisServer}; nginx from /usr/sbin/nginx, with its brotli modules; Firefox ESR from ${debianFirefox}; WebKitGTK from ${debianWebKitDriver}, in Xvfb`);
