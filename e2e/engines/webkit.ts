@@ -17,7 +17,9 @@ import type { Engine, EngineDriver, Key } from './driver';
  * like any other (no fullscreen element, `(display-mode: fullscreen)` does not match).
  */
 export async function launchWebKit(): Promise<Engine> {
-  const xvfb = spawn(debianXvfb, ['-displayfd', '3', '-screen', '0', '1920x1080x24', '-nolisten', 'tcp'], {
+  // -noreset: by default an X server resets when its last client leaves, and a MiniBrowser that
+  // connected during the reset (the next test's) could not open the display and its session hung.
+  const xvfb = spawn(debianXvfb, ['-displayfd', '3', '-screen', '0', '1920x1080x24', '-nolisten', 'tcp', '-noreset'], {
     stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
   });
   const display = await new Promise<string>((resolve, reject) => {
@@ -26,50 +28,103 @@ export async function launchWebKit(): Promise<Engine> {
     xvfb.stdio[3]!.once('data', (chunk) => resolve(String(chunk).trim()));
     xvfb.once('exit', (code) => reject(new Error(`Xvfb stopped (${code}): ${stderr.trim()}`)));
   });
-  const port = await freePort();
-  const driver = spawn(debianWebKitDriver, [`--port=${port}`], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    // NO_AT_BRIDGE: no accessibility bus to wait for; there is no desktop session here.
-    env: { ...process.env, DISPLAY: `:${display}`, NO_AT_BRIDGE: '1' },
-  });
-  const server = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    stopProcess(driver);
+  const driver = await startDriver(display).catch((error: unknown) => {
     stopProcess(xvfb);
-  };
-  try {
-    await waitForDriver(server, driver);
-  } catch (error) {
-    stop();
     throw error;
-  }
+  });
 
   let version = 'WebKitGTK';
+  const open = async ({ width, height }: { width: number; height: number }) => {
+    const session = await new Builder()
+      .usingServer(driver.server)
+      .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { args: ['--automation', '--full-screen'] } })
+      .build();
+    try {
+      version = `WebKitGTK ${(await session.getCapabilities()).get('browserVersion')}`;
+      await session.manage().window().setRect({ x: 0, y: 0, width, height });
+      const inner = await session.executeScript<number>('return innerWidth');
+      if (inner !== width) throw new Error(`MiniBrowser's viewport is ${inner} px wide, not ${width}`);
+    } catch (error) {
+      await session.quit();
+      throw error;
+    }
+    return new WebKitPage(session);
+  };
   return {
     name: 'webkit',
     get version() {
       return version;
     },
-    async newPage({ width, height }) {
-      const session = await new Builder()
-        .usingServer(server)
-        .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { args: ['--automation', '--full-screen'] } })
-        .build();
-      try {
-        version = `WebKitGTK ${(await session.getCapabilities()).get('browserVersion')}`;
-        await session.manage().window().setRect({ x: 0, y: 0, width, height });
-        const inner = await session.executeScript<number>('return innerWidth');
-        if (inner !== width) throw new Error(`MiniBrowser's viewport is ${inner} px wide, not ${width}`);
-      } catch (error) {
-        await session.quit();
-        throw error;
-      }
-      return new WebKitPage(session);
+    newPage(viewport) {
+      return within(SESSION_MS, open(viewport), () => `no MiniBrowser session within ${SESSION_MS / 1000} s: ${driver.log()}`);
     },
     async close() {
-      stop();
+      driver.stop();
+      stopProcess(xvfb);
     },
   };
+}
+
+/** A session opens in 0.3-2.5 s here; one that has not in 20 s says why (the driver's stderr) instead of waiting for the test's end. */
+const SESSION_MS = 20_000;
+
+/** `promise`, or an error with `message()` once `ms` have passed. */
+async function within<T>(ms: number, promise: Promise<T>, message: () => string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message())), ms)));
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+interface WebKitDriver {
+  server: string;
+  /** The end of what the driver (and the browsers it started) wrote to stderr. */
+  log(): string;
+  stop(): void;
+}
+
+/** WebKitWebDriver on a free port, in a process group of its own: stopping it stops the MiniBrowsers it started. */
+async function startDriver(display: string): Promise<WebKitDriver> {
+  const port = await freePort();
+  const child = spawn(debianWebKitDriver, [`--port=${port}`], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+    // NO_AT_BRIDGE: no accessibility bus to wait for; there is no desktop session here.
+    env: { ...process.env, DISPLAY: `:${display}`, NO_AT_BRIDGE: '1' },
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr = (stderr + chunk).slice(-2000)));
+  const driver: WebKitDriver = {
+    server: `http://127.0.0.1:${port}`,
+    log: () => stderr.trim() || '(nothing on stderr)',
+    stop: () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        // Gone already.
+      }
+    },
+  };
+  // Not left behind by a worker that ends without its teardown.
+  process.once('exit', driver.stop);
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`WebKitWebDriver stopped (${child.exitCode}): ${driver.log()}`);
+    try {
+      if ((await fetch(`${driver.server}/status`)).ok) return driver;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      driver.stop();
+      throw new Error(`WebKitWebDriver did not answer at ${driver.server}: ${driver.log()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 const keys: Record<Key, string> = { Escape: Keys.ESCAPE, Tab: Keys.TAB, Enter: Keys.ENTER, ArrowRight: Keys.ARROW_RIGHT, End: Keys.END };
@@ -81,7 +136,7 @@ class WebKitPage implements EngineDriver<WebElement> {
   constructor(private readonly session: WebDriver) {}
 
   async goto(url: string) {
-    this.earlierErrors.push(...(await this.documentErrors()));
+    this.earlierErrors.push(...(await this.documentErrors().catch(() => [])));
     await this.session.get(url);
   }
 
@@ -155,22 +210,6 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-async function waitForDriver(server: string, driver: ChildProcess) {
-  let stderr = '';
-  driver.stderr!.on('data', (chunk) => (stderr += chunk));
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (driver.exitCode !== null) throw new Error(`WebKitWebDriver stopped (${driver.exitCode}): ${stderr.trim()}`);
-    try {
-      if ((await fetch(`${server}/status`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`WebKitWebDriver did not answer at ${server}: ${stderr.trim()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 function stopProcess(child: ChildProcess) {
