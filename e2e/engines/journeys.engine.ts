@@ -72,7 +72,10 @@ async function chooseLevel(web: EnginePage, label: string, option?: string) {
   await box.click();
   const list = web.getByRole('listbox', { name: label });
   if (option) {
-    await box.type(option.slice(0, 4));
+    const typed = option.slice(0, 4);
+    await box.type(typed);
+    // The list filters as one types: no option is left without what was typed.
+    await expect(list.getByRole('option').filter({ hasText: new RegExp(`^(?!.*${typed})`) })).toHaveCount(0);
     await list.getByRole('option', { name: option, exact: true }).click();
   } else {
     await list.getByRole('option').first().click();
