@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/browser';
 import { chromiumFlags } from './scripts/chromium-flags.mjs';
 import { baseURL, sandboxPort, sitePort, TEST_KEEP_ALIVE_MS } from './e2e/support/env';
+import type { EngineOptions } from './e2e/engines/fixtures';
 
 /** Per port, so two suites (say, two developers' builds) can run at once. */
 const dataDir = `.data/e2e-${sitePort}`;
@@ -12,7 +13,7 @@ const launchOptions = {
   args: [...chromiumFlags],
 };
 
-export default defineConfig({
+export default defineConfig<object, EngineOptions>({
   testDir: 'e2e',
   fullyParallel: true,
   // Per port, like the data directory, so two suites can run at once.
@@ -74,6 +75,14 @@ export default defineConfig({
         launchOptions,
       },
     },
+    // The journeys in the other engines (e2e/engines/*.engine.ts, which the projects above do not
+    // match): Debian's WebKitGTK and Firefox ESR, each at 1280 px, and at 390 px (an iPhone's width)
+    // those tagged '@phone': the public pages, a new application, the login and the profile, the
+    // contact popup. A transfer's first step and the upload run at 1280 alone: the width changes nothing in them.
+    ...(['webkit', 'firefox'] as const).flatMap((engine) => [
+      { name: engine, testMatch: 'engines/*.engine.ts', use: { engine, width: 1280 } },
+      { name: `${engine}-phone`, testMatch: 'engines/*.engine.ts', grep: /@phone\b/, use: { engine, width: 390 } },
+    ]),
   ],
   webServer: {
     // A fresh sandbox database for every run; the production build must exist (`npm run build`).

@@ -129,8 +129,11 @@ test.describe('anonymous public pages from the page cache', () => {
     expect(fresh.status()).toBe(204);
     expect(fresh.headers()['set-cookie']).toMatch(/^XSRF-TOKEN=[0-9a-f]{32}; Path=\/; SameSite=strict$/);
     expect(fresh.headers()['cache-control']).toBe('no-store');
+    // The answer names the token too: WebKit's document.cookie shows the new cookie only a moment later.
+    expect(fresh.headers()['set-cookie']).toContain(`XSRF-TOKEN=${fresh.headers()['x-xsrf-token']};`);
     const known = await request.get(`${site.url}/api/xsrf`, { headers: { Cookie: 'XSRF-TOKEN=abc' } });
     expect(known.headers()['set-cookie']).toBeUndefined();
+    expect(known.headers()['x-xsrf-token']).toBe('abc');
   });
 
   test('a cached page runs in Chromium without a policy violation, answers clicks and navigates', async ({ page }) => {

@@ -55,6 +55,17 @@ describe('parseConfig', () => {
     expect(parseConfig({ SESSION_SECRET: secret, SITE_URL: 'https://basvuru.example.com/' }).siteUrl).toBe('https://basvuru.example.com');
   });
 
+  it('makes cookies Secure in production where the site is https, not on the demo at http://localhost (WebKit drops them there)', () => {
+    const real = { API_BASE_URL: 'https://api.example.com', API_SERVICE_TOKEN: token, SESSION_SECRET: secret, NODE_ENV: 'production' };
+    expect(parseConfig({ ...real, SITE_URL: 'https://basvuru.example.com' }).cookieSecure).toBe(true);
+    expect(parseConfig({ SESSION_SECRET: secret, NODE_ENV: 'production', DEMO: '1' }).cookieSecure).toBe(false);
+    expect(parseConfig({ SESSION_SECRET: secret, NODE_ENV: 'production', DEMO: '1', SITE_URL: 'https://demo.example.com' }).cookieSecure).toBe(true);
+    expect(parseConfig({ SESSION_SECRET: secret, SITE_URL: 'https://basvuru.example.com' }).cookieSecure).toBe(false);
+    // SESSION_COOKIE_SECURE decides where it is set.
+    expect(parseConfig({ ...real, SITE_URL: 'https://basvuru.example.com', SESSION_COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
+    expect(parseConfig({ SESSION_SECRET: secret, NODE_ENV: 'production', DEMO: '1', SESSION_COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);
+  });
+
   it('requires SITE_URL in production with a real upstream', () => {
     const production = { API_BASE_URL: 'https://api.example.com', API_SERVICE_TOKEN: token, SESSION_SECRET: secret, NODE_ENV: 'production' };
     expect(() => parseConfig(production)).toThrow(/^Missing environment variable SITE_URL/);

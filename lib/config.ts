@@ -73,7 +73,12 @@ export interface Config {
   apiTimeoutMs: number;
   /** SESSION_SECRET as a key ring: what seals, what opens, what keys the hashes. */
   sessionKeys: KeyRing;
-  /** Secure cookies: on in production unless SESSION_COOKIE_SECURE=false (plain-HTTP test hosts). */
+  /**
+   * Secure cookies (and the `__Host-` prefix): in production where the site's origin is https, unless
+   * SESSION_COOKIE_SECURE says otherwise. Not on the demo's http://localhost: WebKit (Safari, every
+   * browser on an iPhone) drops a Secure cookie that comes over plain HTTP, from localhost too
+   * (Chromium and Firefox keep it), so without its XSRF cookie every form there was refused.
+   */
   cookieSecure: boolean;
   siteName: string;
   /** The provider's legal name, registered address and support line (as shown, and for `tel:`). */
@@ -213,6 +218,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const sessionKeys = keyRingOf('SESSION_SECRET', () => parseKeyRing(sessionSecret));
   const revalidateSecrets = e.REVALIDATE_SECRET ? keyRingOf('REVALIDATE_SECRET', () => parseSecretList(e.REVALIDATE_SECRET!)) : [];
   const budgets = resolveBudgets(e.RATE_LIMIT_FACTOR, derivedOverrides(budgetOverrides(env)));
+  const siteUrl = e.SITE_URL?.replace(/\/+$/, '') ?? `http://localhost:${e.PORT}`;
   return {
     isProduction: e.NODE_ENV === 'production',
     apiBaseUrl: (e.API_BASE_URL ?? `http://127.0.0.1:${e.SANDBOX_PORT}`).replace(/\/+$/, ''),
@@ -221,10 +227,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     serviceTokenHeader: e.API_SERVICE_TOKEN_HEADER,
     apiTimeoutMs: e.API_TIMEOUT_MS,
     sessionKeys,
-    cookieSecure: e.SESSION_COOKIE_SECURE ? e.SESSION_COOKIE_SECURE === 'true' : e.NODE_ENV === 'production',
+    cookieSecure: e.SESSION_COOKIE_SECURE ? e.SESSION_COOKIE_SECURE === 'true' : e.NODE_ENV === 'production' && siteUrl.startsWith('https:'),
     siteName: e.NEXT_PUBLIC_SITE_NAME,
     company: { legalName: e.COMPANY_LEGAL_NAME, address: e.COMPANY_ADDRESS, supportPhone: e.SUPPORT_PHONE, supportPhoneDial: dialable(e.SUPPORT_PHONE) },
-    siteUrl: e.SITE_URL?.replace(/\/+$/, '') ?? `http://localhost:${e.PORT}`,
+    siteUrl,
     redisUrl: e.REDIS_URL,
     rateLimit: { codesPerIp: budgets.codeSendIp.points, codesPerTarget: budgets.codeSendTarget.points },
     budgets,

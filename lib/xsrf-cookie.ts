@@ -1,4 +1,5 @@
 import 'server-only';
+import { getConfig } from '@/lib/config';
 
 /** A new double-submit token for the XSRF cookie (lib/api/csrf.ts names it). */
 export const newXsrfToken = () => crypto.randomUUID().replaceAll('-', '');
@@ -8,5 +9,5 @@ export const xsrfCookieOptions = () =>
   ({
     path: '/',
     sameSite: 'strict',
-    secure: process.env.NODE_ENV === 'production' && process.env.SESSION_COOKIE_SECURE !== 'false',
+    secure: getConfig().cookieSecure,
   }) as const;

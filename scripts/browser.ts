@@ -15,6 +15,14 @@ export const debianHeadlessShell = '/usr/bin/chromium-headless-shell';
 /** Debian's Redis server, which the attack suite starts for its shared limits (scripts/ensure-test-tools.ts installs it). */
 export const debianRedisServer = '/usr/bin/redis-server';
 
+/**
+ * The other engines of the cross-engine journeys (e2e/engines/): Debian's Firefox ESR, and WebKitGTK's
+ * WebDriver, which starts its MiniBrowser in an X server of the suite's own (Xvfb).
+ */
+export const debianFirefox = '/usr/bin/firefox-esr';
+export const debianWebKitDriver = '/usr/bin/WebKitWebDriver';
+export const debianXvfb = '/usr/bin/Xvfb';
+
 export interface FoundBrowser {
   executablePath: string;
   source: 'CHROME_PATH' | 'Debian' | 'Playwright';

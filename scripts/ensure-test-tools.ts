@@ -5,14 +5,16 @@
 // chromium), else Playwright's own download when no browser is found. Redis (the attack suite's
 // shared limits) is Debian's redis-server, and the edge (scripts/edge.mjs: nginx with its brotli
 // modules) Debian's nginx, libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static,
-// and its monitoring stack (scripts/monitoring.mjs) Debian's prometheus (with promtool, which runs
-// the alert rules' tests), prometheus-nginx-exporter, prometheus-redis-exporter and mtail,
-// installed the same way, with one apt-get update for everything missing.
+// its monitoring stack (scripts/monitoring.mjs) Debian's prometheus (with promtool, which runs
+// the alert rules' tests), prometheus-nginx-exporter, prometheus-redis-exporter and mtail, and the
+// other engines of the cross-engine journeys (e2e/engines/) Debian's firefox-esr, webkit2gtk-driver
+// (WebKitGTK's WebDriver and its MiniBrowser) and xvfb (MiniBrowser has no headless mode), installed
+// the same way, with one apt-get update and one apt-get install for everything missing.
 // Otherwise it stops at once with one line saying what to install.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { debianHeadlessShell, debianRedisServer, findChromium } from './browser';
+import { debianFirefox, debianHeadlessShell, debianRedisServer, debianWebKitDriver, debianXvfb, findChromium } from './browser';
 
 const root = path.resolve(import.meta.dirname, '..');
 const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -43,6 +45,10 @@ const debianParts: [name: string, file: string][] = [
   ['prometheus-nginx-exporter', '/usr/bin/prometheus-nginx-exporter'],
   ['prometheus-redis-exporter', '/usr/bin/prometheus-redis-exporter'],
   ['mtail', '/usr/bin/mtail'],
+  // The cross-engine journeys: Firefox ESR (over WebDriver BiDi), WebKitGTK (its WebDriver) in an X server of their own.
+  ['firefox-esr', debianFirefox],
+  ['webkit2gtk-driver', debianWebKitDriver],
+  ['xvfb', debianXvfb],
 ];
 
 const missingParts = () => debianParts.filter(([, file]) => !existsSync(file)).map(([name]) => name);
@@ -74,7 +80,7 @@ console.log(`browser tests: Chromium from ${found.source} (${found.executablePat
 const missing = missingParts();
 if (missing.length) {
   const all = debianParts.map(([name]) => name).join(' ');
-  console.error(`No ${missing.join(', ')} for the attack, edge and monitoring tests: install Debian's ${all} (\`apt-get install ${all}\`).`);
+  console.error(`No ${missing.join(', ')} for the attack, edge, monitoring and cross-engine tests: install Debian's ${all} (\`apt-get install ${all}\`).`);
   process.exit(1);
 }
-console.log(`browser tests: Redis from ${debianRedisServer}; nginx from /usr/sbin/nginx, with its brotli modules; prometheus, its exporters and mtail from /usr/bin`);
+console.log(`browser tests: Redis from ${debianRedisServer}; nginx from /usr/sbin/nginx, with its brotli modules; prometheus, its exporters and mtail from /usr/bin; Firefox ESR from ${debianFirefox}; WebKitGTK from ${debianWebKitDriver}, in Xvfb`);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/api-error';
-import { untilFiled } from '@/lib/api/client';
+import { requestJson, untilFiled } from '@/lib/api/client';
 
 /** /api/filing answering each ask in turn, as the backend-for-frontend would. */
 function filingAnswers(...answers: Array<[status: number, body: unknown]>) {
@@ -59,5 +59,25 @@ describe('untilFiled', () => {
     const refused = new ApiError(400, 'Hatalı', 'generic', undefined);
     await expect(untilFiled(Promise.reject(refused), 'h1', noPause)).rejects.toBe(refused);
     expect(asked).toEqual([]);
+  });
+});
+
+describe('requestJson', () => {
+  it("sends the XSRF token /api/xsrf names when the page cannot read the new cookie yet (WebKit's document.cookie lags behind)", async () => {
+    const sent: Array<[string, string | null]> = [];
+    vi.stubGlobal('document', { cookie: '', documentElement: { lang: 'tr-TR' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: { headers?: Headers } = {}) => {
+        sent.push([url, init.headers?.get('X-XSRF-TOKEN') ?? null]);
+        if (url === '/api/xsrf') return new Response(null, { status: 204, headers: { 'X-XSRF-TOKEN': 'token-from-the-answer' } });
+        return new Response(JSON.stringify({ status: true }), { status: 200 });
+      }),
+    );
+    await requestJson('/api/v1/customers/auth-start', { json: { nationality_number: '10000000146' } });
+    expect(sent).toEqual([
+      ['/api/xsrf', null],
+      ['/api/v1/customers/auth-start', 'token-from-the-answer'],
+    ]);
   });
 });

@@ -11,13 +11,16 @@ function documentCookie(name: string): string | undefined {
 
 /**
  * The XSRF cookie's token, asked for once when the page came without one (a public page from the
- * edge's cache sets no cookie: app/api/xsrf).
+ * edge's cache sets no cookie: app/api/xsrf). The answer names the token too: WebKit (Safari, every
+ * browser on an iPhone) shows a cookie that a fetch's answer set in document.cookie only a moment
+ * after the fetch resolved, so reading the cookie at once sent an empty header (a third of first logins
+ * from a public page in WebKitGTK were refused 'for security reasons').
  */
 async function xsrfToken(): Promise<string> {
   const token = documentCookie(XSRF_COOKIE);
   if (token !== undefined || typeof document === 'undefined') return token ?? '';
-  await fetch('/api/xsrf', { credentials: 'same-origin' });
-  return documentCookie(XSRF_COOKIE) ?? '';
+  const answer = await fetch('/api/xsrf', { credentials: 'same-origin' });
+  return answer.headers.get(XSRF_HEADER) ?? documentCookie(XSRF_COOKIE) ?? '';
 }
 
 function pageLanguage(): string {
