@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -8,7 +8,7 @@ import type { Edge } from '../scripts/edge.mjs';
 import { type Answer, bff, type Client, memoryOf, nationalityNumber, pool, send } from './security/harness';
 import { latestCode, sandbox } from './support/sandbox';
 import { sitePort } from './support/env';
-import { distDir } from './support/servers';
+import { startTestEdge } from './support/edge';
 
 /*
  * The topology a provider runs (deploy/nginx, `npm run start:edge`): nginx in front, two instances
@@ -25,19 +25,8 @@ let edge: Edge;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  // Imported when run: an ES module of its own (import.meta), which the test loader would not compile.
-  const { startEdge } = await import('../scripts/edge.mjs');
-  // The sandbox's fixtures as they start, whatever a run before this one changed.
-  rmSync(dataDir, { recursive: true, force: true });
-  edge = await startEdge({
-    distDir: path.basename(distDir),
-    dataDir,
-    edgePort: 0,
-    appPorts: [0, 0],
+  edge = await startTestEdge(dataDir, {
     edgeCacheSeconds: EDGE_SECONDS,
-    build: false,
-    // The sandbox's own 60 s resend rule would hide the site's limits.
-    sandboxEnv: { SANDBOX_RESEND_SECONDS: '0' },
     env: { LOG_LEVEL: 'warn' },
     output: () => undefined,
   });

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { sitePort } from './support/env';
 import { randomMail, randomNationalityNumber, randomPhone } from './support/people';
 import { addressFields } from './support/register';
 import { latestCode } from './support/sandbox';
-import { distDir } from './support/servers';
+import { startTestEdge } from './support/edge';
 
 /*
  * What an operator sees of the topology (docs/observability.md): the instances' metrics on their
@@ -58,16 +58,9 @@ test.beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const { startEdge } = await import('../scripts/edge.mjs');
-  rmSync(dataDir, { recursive: true, force: true });
-  edge = await startEdge({
-    distDir: path.basename(distDir),
-    dataDir,
-    edgePort: 0,
-    appPorts: [0, 0],
-    build: false,
+  edge = await startTestEdge(dataDir, {
     monitoring: { scrapeSeconds: SCRAPE_SECONDS },
-    sandboxEnv: { SANDBOX_RESEND_SECONDS: '0', SANDBOX_LOG_REQUESTS: '1' },
+    sandboxEnv: { SANDBOX_LOG_REQUESTS: '1' },
     env: {
       LOG_LEVEL: 'info',
       RATE_LIMIT_FACTOR: '50',

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import Redis from 'ioredis';
@@ -10,7 +10,7 @@ import { randomMail, randomNationalityNumber, randomPhone } from './support/peop
 import { addressFields } from './support/register';
 import { latestCode, sandbox } from './support/sandbox';
 import { sitePort } from './support/env';
-import { distDir } from './support/servers';
+import { startTestEdge } from './support/edge';
 
 // The life of the topology (docs/operations.md: Stopping an instance, Rotating the secrets, Redis):
 // nginx, two instances and the two Redis roles of scripts/edge.mjs, replaced one instance at a
@@ -27,18 +27,10 @@ let building: ChildProcess | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const { startEdge } = await import('../scripts/edge.mjs');
-  rmSync(dataDir, { recursive: true, force: true });
-  edge = await startEdge({
-    distDir: path.basename(distDir),
-    dataDir,
-    edgePort: 0,
-    appPorts: [0, 0],
-    build: false,
+  edge = await startTestEdge(dataDir, {
     metrics: false,
     sessionSecret: SECRET_A,
     cacheMaxMemory: '4mb',
-    sandboxEnv: { SANDBOX_RESEND_SECONDS: '0' },
     // The real budgets (each test from addresses of its own), the contact form's per address small:
     // the rotation must keep its count.
     env: { LOG_LEVEL: 'warn', RATE_LIMIT_CONTACT_PER_IP: '3' },
