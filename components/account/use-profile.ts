@@ -35,8 +35,8 @@ export function useProfile({ onOpen = 'share' }: { onOpen?: 'fetch' | 'share' } 
     const [next] = await Promise.all([fetchProfile(), refreshSession()]);
     void mutate(next, { revalidate: false });
   }, [refreshSession, mutate]);
-  // A refetch that was refused leaves the last answer in the cache: it is not shown as current.
   const retry = useCallback(() => void mutate(), [mutate]);
+  // A refetch that was refused leaves the last answer in the cache: it is not shown as current.
   return { profile: error ? null : (data ?? null), failed: Boolean(error), refresh, retry };
 }
 
