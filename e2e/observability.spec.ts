@@ -8,9 +8,8 @@ import { type Answer, bff, type Client, pool, send } from './security/harness';
 import { CONSENTS } from './support/consents';
 import { sitePort } from './support/env';
 import { randomMail, randomNationalityNumber, randomPhone } from './support/people';
+import { readyToFile, startTestEdge } from './support/edge';
 import { addressFields } from './support/register';
-import { latestCode } from './support/sandbox';
-import { startTestEdge } from './support/edge';
 
 /*
  * What an operator sees of the topology (docs/observability.md): the instances' metrics on their
@@ -145,19 +144,9 @@ test('one new application through the edge: its steps in the funnel, one filing 
   const edgeLinesBefore = edgeLog().length;
 
   const client: Client = { address: '127.0.41.1', cookies: new Map() };
-  const post = async (call: string, body: unknown) => {
-    const answer = await bff(edge.url, call, body, client);
-    expect(answer.status, `${call}: ${answer.text}`).toBe(200);
-    return answer.json();
-  };
-  let { hash } = await post('/customers/register-step-1', addressFields(4));
-  ({ hash } = await post('/customers/register-step-2', { form_security_hash: hash, product_id: 1, pre_price_paid_type: 0 }));
-  ({ hash } = await post('/customers/register-step-3', { form_security_hash: hash, subscription_type: 1, nationality: 'TR', gender: 1, job: 'MUHENDIS', ...person }));
-  const phoneRequest = await post('/customers/approve-phone-request', { form_security_hash: hash, phone });
-  ({ hash } = await post('/customers/approve-phone', { form_security_hash: hash, sms_hash: phoneRequest.hash, phone, sms_code: await latestCode(phone, edge.sandboxUrl) }));
-  const mailRequest = await post('/customers/approve-mail-request', { form_security_hash: hash, mail });
-  ({ hash } = await post('/customers/approve-mail', { form_security_hash: hash, mail_hash: mailRequest.hash, mail, mail_code: await latestCode(mail, edge.sandboxUrl) }));
-  await post('/customers/register-step-4', { form_security_hash: hash, consents: CONSENTS });
+  const hash = await readyToFile(edge, client, { person, phone, mail, door: 4 });
+  const filing = await bff(edge.url, '/customers/register-step-4', { form_security_hash: hash, consents: CONSENTS }, client);
+  expect(filing.status, filing.text).toBe(200);
   // The customer now has a session: their own page, past the edge's cache.
   expect((await send(edge.url, 'GET', '/', { client, headers: { Accept: 'text/html' } })).text).toContain(person.name);
 

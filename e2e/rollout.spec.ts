@@ -6,11 +6,9 @@ import Redis from 'ioredis';
 import type { Edge } from '../scripts/edge.mjs';
 import { type Answer, bff, type Client, send } from './security/harness';
 import { CONSENTS } from './support/consents';
-import { randomMail, randomNationalityNumber, randomPhone } from './support/people';
-import { addressFields } from './support/register';
-import { latestCode, sandbox } from './support/sandbox';
+import { sandbox } from './support/sandbox';
 import { sitePort } from './support/env';
-import { startTestEdge } from './support/edge';
+import { readyToFile, startTestEdge } from './support/edge';
 
 // The life of the topology (docs/operations.md: Stopping an instance, Rotating the secrets, Redis):
 // nginx, two instances and the two Redis roles of scripts/edge.mjs, replaced one instance at a
@@ -47,32 +45,10 @@ test.afterAll(async () => {
 
 const sessionOf = async (client: Client) => (await send(edge.url, 'GET', '/api/session', { client })).json().data as { user_id: number; subscriptions: unknown[] } | null;
 
-/** A visitor's application through the edge, up to its filing call (register-step-4): answers its form hash. */
-async function readyToFile(client: Client): Promise<string> {
-  const post = async (call: string, body: unknown) => {
-    const answer = await bff(edge.url, call, body, client);
-    expect(answer.status, `${call}: ${answer.text}`).toBe(200);
-    return answer.json();
-  };
-  let { hash } = await post('/customers/register-step-1', addressFields(3));
-  ({ hash } = await post('/customers/register-step-2', { form_security_hash: hash, product_id: 1, pre_price_paid_type: 0 }));
-  ({ hash } = await post('/customers/register-step-3', {
-    form_security_hash: hash, subscription_type: 1, nationality: 'TR', nationality_number: randomNationalityNumber(), nationality_serial_no: 'A01B23456',
-    name: 'Ece', surname: 'Yıldız', gender: 1, job: 'MUHENDIS', birthdate: '15/04/1992', mother_name: 'Sevgi', father_name: 'Kemal', security_word: 'Papatya',
-  }));
-  const phone = randomPhone();
-  const phoneRequest = await post('/customers/approve-phone-request', { form_security_hash: hash, phone });
-  ({ hash } = await post('/customers/approve-phone', { form_security_hash: hash, sms_hash: phoneRequest.hash, phone, sms_code: await latestCode(phone, edge.sandboxUrl) }));
-  const mail = randomMail();
-  const mailRequest = await post('/customers/approve-mail-request', { form_security_hash: hash, mail });
-  ({ hash } = await post('/customers/approve-mail', { form_security_hash: hash, mail_hash: mailRequest.hash, mail, mail_code: await latestCode(mail, edge.sandboxUrl) }));
-  return hash!;
-}
-
 /** A customer logged in through the edge (a filed application starts the session). */
 async function customer(address: string): Promise<Client> {
   const client: Client = { address, cookies: new Map() };
-  const hash = await readyToFile(client);
+  const hash = await readyToFile(edge, client);
   const filed = await bff(edge.url, '/customers/register-step-4', { form_security_hash: hash, consents: CONSENTS }, client);
   expect(filed.status, filed.text).toBe(200);
   return client;
@@ -86,7 +62,7 @@ test('a rolling restart under load: no failed GET, every POST answered once, the
 
   // A filing call the upstream answers 6 s late: in flight while its instance is replaced.
   const filer: Client = { address: '127.0.41.2', cookies: new Map() };
-  const formHash = await readyToFile(filer);
+  const formHash = await readyToFile(edge, filer);
   await sandbox('/__sandbox/slow', { ms: 6_000, afterEffect: true }, edge.sandboxUrl);
   const filing = bff(edge.url, '/customers/register-step-4', { form_security_hash: formHash, consents: CONSENTS }, filer);
   await new Promise((resolve) => setTimeout(resolve, 500));
