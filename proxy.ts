@@ -3,10 +3,10 @@ import { type NextRequest, NextResponse } from 'next/server';
 import { XSRF_COOKIE } from '@/lib/api/csrf';
 import { getConfig } from '@/lib/config';
 import { LOCALE_COOKIE, routing } from '@/lib/i18n/routing';
-import { isOwnRender, publicPagePath } from '@/lib/public-page';
+import { ownRenderKind, publicPagePath } from '@/lib/public-page';
 import { contentSecurityPolicy } from '@/lib/security-headers';
 import { SESSION_COOKIE } from '@/lib/session-cookie';
-import { publicPageRoute } from '@/lib/shared-view';
+import { customerPageRoute, publicPageRoute } from '@/lib/shared-view';
 import { newXsrfToken, xsrfCookieOptions } from '@/lib/xsrf-cookie';
 
 const handleLocale = createMiddleware(routing);
@@ -15,22 +15,28 @@ const isDev = process.env.NODE_ENV === 'development';
 /**
  * Pages, in three steps: the locale (next-intl), then either the public page everyone gets (an
  * anonymous document view, answered from Next.js's cache by app/api/page with its scripts allowed
- * by hash, and cacheable by the edge), or a render for this request alone under a nonce policy
- * (`withNonce`), with the XSRF cookie (`withXsrfCookie`) and no remembered language it did not ask for.
- * A view of a public page with no cookie, no router header and no open flow never gets here:
- * next.config.ts rewrites it to app/api/page itself (lib/shared-view.ts).
+ * by hash, and cacheable by the edge), a customer's view of it (app/api/customer-page: the
+ * customers' template filled in, lib/customer-page.ts), or a render for this request alone under a
+ * nonce policy (`withNonce`), with the XSRF cookie (`withXsrfCookie`) and no remembered language it
+ * did not ask for. A view of a public page with no cookie, no router header and no open flow never
+ * gets here: next.config.ts rewrites it to app/api/page itself (lib/shared-view.ts).
  */
 export default async function proxy(request: NextRequest) {
   // A first visit is Turkish whatever the browser prefers; only an explicit switch (the cookie) counts.
   request.headers.delete('accept-language');
-  // This server rendering the public page for app/api/page: no nonce, the same HTML for everyone.
-  if (isOwnRender(request)) return handleLocale(request);
+  const ownRender = ownRenderKind(request.headers);
+  // This server rendering a kept page (app/api/page, the customers' template): no nonce, one HTML for all.
+  if (ownRender === 'anonymous' || ownRender === 'customer') return handleLocale(request);
 
   const csp = withNonce(request);
   const localized = handleLocale(request);
-  const shared = sharedPage(request, localized);
-  // No cookie and no per-request header on it: the edge may keep it for everyone.
-  if (shared) return NextResponse.rewrite(new URL(publicPageRoute(shared), request.url));
+  // A render for the visitor whose cookies came with it: app/api/customer-page asked for it.
+  const view = ownRender === 'visitor' ? undefined : publicView(request, localized);
+  if (view) {
+    if (hasSession(request)) return withXsrfCookie(request, NextResponse.rewrite(new URL(customerPageRoute(view), request.url)));
+    // No cookie and no per-request header on it: the edge may keep it for everyone.
+    return NextResponse.rewrite(new URL(publicPageRoute(view), request.url));
+  }
   localized.headers.set('Content-Security-Policy', csp);
   return withoutLocaleCookie(withXsrfCookie(request, localized));
 }
@@ -65,18 +71,17 @@ function withoutLocaleCookie(response: NextResponse): NextResponse {
 }
 
 /**
- * The public page this request is a view of, when its answer may be the same for everyone: a
- * document GET or HEAD of a known page by a visitor without a session, with no query and that
+ * The public page this request is a view of, when its answer is the one everyone gets (or, with a
+ * session, every customer): a document GET or HEAD of a known page, with no query and that
  * next-intl does not redirect (say, to the remembered English). Anything else renders for itself.
  */
-function sharedPage(request: NextRequest, localized: Response): string | undefined {
+function publicView(request: NextRequest, localized: Response): string | undefined {
   if (isDev || getConfig().settingsCacheMs === 0) return undefined;
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   if (localized.status >= 300 && localized.status < 400) return undefined;
   // A router fetch (prefetch, navigation) asks for the page's RSC payload, never for this HTML:
   // next.config.ts keeps those headers and the query visible here (skipProxyUrlNormalize).
   if (request.headers.has('rsc') || request.nextUrl.search) return undefined;
-  if (hasSession(request)) return undefined;
   return publicPagePath(request.nextUrl.pathname);
 }
 

@@ -195,9 +195,10 @@ test.describe('anonymous public pages from the page cache', () => {
     }
   });
 
-  test('a customer, an open application flow and a 404 render per request under a nonce', async ({ request }) => {
+  test('an open application flow, a view with a session and a query, and a 404 render per request under a nonce', async ({ request }) => {
     const perRequest = [
-      await request.get(`${site.url}/`, { headers: { ...documentHeaders, Cookie: 'ob_session=a-session-this-site-cannot-read' } }),
+      // A customer's view of a public page is the customers' template (e2e/customer-pages.spec.ts).
+      await request.get(`${site.url}/?utm_source=ads`, { headers: { ...documentHeaders, Cookie: 'ob_session=a-session-this-site-cannot-read' } }),
       await request.get(`${site.url}/?basvuru=yeni`, { headers: documentHeaders }),
       // Made-up paths are never kept: they cost no cache entry.
       await request.get(`${site.url}/bu-sayfa-yok`, { headers: documentHeaders }),

@@ -4,11 +4,16 @@ import { unstable_cache } from 'next/cache';
 import { getConfig } from '@/lib/config';
 import { metrics } from '@/lib/observability/metrics';
 import { traceHeaders } from '@/lib/observability/request-id';
-import { inlineScriptHashes, ownRenderToken } from '@/lib/public-page';
+import { inlineScriptHashes, ownRenderToken, type RenderKind } from '@/lib/public-page';
+import { contentSecurityPolicy } from '@/lib/security-headers';
 import { SETTINGS_TAG } from '@/lib/settings';
-import { RENDER_HEADER } from '@/lib/shared-view';
+import { RENDER_AS_HEADER, RENDER_HEADER } from '@/lib/shared-view';
 
-/** Public pages rendered once and kept in Next.js's cache (lib/public-page.ts says why). */
+/**
+ * Public pages rendered once and kept in Next.js's cache (lib/public-page.ts says why): the page
+ * anonymous visitors get, and the customers' template of it (lib/customer-page.ts).
+ */
+export type KeptKind = Exclude<RenderKind, 'visitor'>;
 
 export interface PublicPage {
   status: number;
@@ -24,8 +29,8 @@ class UnkeptPage extends Error {
   }
 }
 
-async function renderPublicPage(path: string): Promise<PublicPage> {
-  const page = await renderPage(path).catch((error: unknown) => {
+async function renderPublicPage(path: string, kind: KeptKind): Promise<PublicPage> {
+  const page = await renderPage(path, kind).catch((error: unknown) => {
     metrics()?.publicPageRenders.inc({ outcome: error instanceof UnkeptPage ? 'unkept' : 'failed' });
     throw error;
   });
@@ -33,12 +38,16 @@ async function renderPublicPage(path: string): Promise<PublicPage> {
   return page;
 }
 
-async function renderPage(path: string): Promise<PublicPage> {
-  // The standalone server listens on HOSTNAME; bound to every address, ask it on loopback.
+/** This server's own address for `path`: the standalone server listens on HOSTNAME; bound to every address, ask it on loopback. */
+export function ownUrl(path: string): string {
   const host = process.env.HOSTNAME && !['0.0.0.0', '::'].includes(process.env.HOSTNAME) ? process.env.HOSTNAME : '127.0.0.1';
-  const answer = await fetch(`http://${host}:${process.env.PORT ?? 3000}${path}`, {
+  return `http://${host}:${process.env.PORT ?? 3000}${path}`;
+}
+
+async function renderPage(path: string, kind: KeptKind): Promise<PublicPage> {
+  const answer = await fetch(ownUrl(path), {
     // The render joins the trace of the request that needs it (traceparent).
-    headers: { [RENDER_HEADER]: ownRenderToken(), accept: 'text/html', ...traceHeaders() },
+    headers: { [RENDER_HEADER]: ownRenderToken(), ...(kind === 'customer' ? { [RENDER_AS_HEADER]: kind } : {}), accept: 'text/html', ...traceHeaders() },
     redirect: 'manual',
     cache: 'no-store',
     signal: AbortSignal.timeout(getConfig().apiTimeoutMs),
@@ -49,7 +58,7 @@ async function renderPage(path: string): Promise<PublicPage> {
   return page;
 }
 
-/** Renders under way, by path (in one process, the path alone decides the cache key below). */
+/** Renders under way, by kind and path (in one process, these alone decide the cache key below). */
 const rendering = new Map<string, Promise<PublicPage>>();
 
 /**
@@ -57,13 +66,14 @@ const rendering = new Map<string, Promise<PublicPage>>();
  * who misses or finds the page stale while a render is under way: 50 visitors of a cold `/en`
  * cost 27 renders' CPU (4.1 s), and a stale one, 12. They share this render and its outcome.
  */
-function renderShared(path: string): Promise<PublicPage> {
-  let render = rendering.get(path);
+function renderShared(path: string, kind: KeptKind): Promise<PublicPage> {
+  const key = `${kind} ${path}`;
+  let render = rendering.get(key);
   if (!render) {
-    const started: Promise<PublicPage> = renderPublicPage(path).finally(() => {
-      if (rendering.get(path) === started) rendering.delete(path);
+    const started: Promise<PublicPage> = renderPublicPage(path, kind).finally(() => {
+      if (rendering.get(key) === started) rendering.delete(key);
     });
-    rendering.set(path, (render = started));
+    rendering.set(key, (render = started));
   }
   return render;
 }
@@ -75,7 +85,17 @@ function renderShared(path: string): Promise<PublicPage> {
  */
 export function forgetRendersUnderWay() {
   rendering.clear();
+  recent.clear();
 }
+
+/**
+ * Kept pages this process read from Next.js's cache in the last second, by kind and path. Each
+ * read is a Redis round trip and a parse of the page, which cost a customer's view about as much as
+ * filling the template in; a second is far inside the time a revalidation takes to reach visitors
+ * anyway (the edge keeps a page for EDGE_PAGE_SECONDS), and this process forgets them at once.
+ */
+const RECENT_MS = 1_000;
+const recent = new Map<string, { page: PublicPage; until: number }>();
 
 const cachedRenders = new Map<string, () => Promise<PublicPage>>();
 /** Whether the lookup under way made (or joined) a render: Next.js's cache does not say whether it hit. */
@@ -86,25 +106,48 @@ const markRendered = () => {
 };
 
 /**
- * The public page at `path` from Next.js's cache, rendered when it has none or it is older than
- * SETTINGS_CACHE_SECONDS; tagged with the settings, so revalidating them renders it anew. A render
- * that failed is answered once and never kept; undefined when the server could not be asked at all.
+ * The public page at `path` (or the customers' template of it) from Next.js's cache, rendered when
+ * it has none or it is older than SETTINGS_CACHE_SECONDS; tagged with the settings, so revalidating
+ * them renders it anew. A render that failed is answered once and never kept; undefined when the
+ * server could not be asked at all.
  */
-export async function publicPage(path: string): Promise<{ page: PublicPage; kept: boolean } | undefined> {
+export async function publicPage(path: string, kind: KeptKind = 'anonymous'): Promise<{ page: PublicPage; kept: boolean } | undefined> {
   // `next dev` keeps nothing: a page must show the code just edited.
   const seconds = process.env.NODE_ENV === 'development' ? 0 : getConfig().settingsCacheMs / 1000;
-  let cached = cachedRenders.get(path);
+  const key = `${kind} ${path}`;
+  let cached = cachedRenders.get(key);
   if (!cached) {
     // Keyed by the upstream too: each upstream has its own settings.
-    cached = seconds > 0 ? unstable_cache(() => (markRendered(), renderShared(path)), ['public-page', path, getConfig().apiBaseUrl], { revalidate: seconds, tags: [SETTINGS_TAG] }) : () => renderPublicPage(path);
-    cachedRenders.set(path, cached);
+    const keyParts = ['public-page', path, getConfig().apiBaseUrl, ...(kind === 'customer' ? [kind] : [])];
+    cached = seconds > 0 ? unstable_cache(() => (markRendered(), renderShared(path, kind)), keyParts, { revalidate: seconds, tags: [SETTINGS_TAG] }) : () => renderPublicPage(path, kind);
+    cachedRenders.set(key, cached);
+  }
+  const memo = seconds > 0 ? recent.get(key) : undefined;
+  if (memo && memo.until > Date.now()) {
+    metrics()?.publicPages.inc({ result: 'hit' });
+    return { page: memo.page, kept: true };
   }
   const seen = { rendered: false };
   try {
     const page = await lookup.run(seen, cached);
-    if (seconds > 0) metrics()?.publicPages.inc({ result: seen.rendered ? 'miss' : 'hit' });
+    if (seconds > 0) {
+      metrics()?.publicPages.inc({ result: seen.rendered ? 'miss' : 'hit' });
+      recent.set(key, { page, until: Date.now() + RECENT_MS });
+    }
     return { page, kept: seconds > 0 };
   } catch (error) {
     return error instanceof UnkeptPage ? { page: error.page, kept: false } : undefined;
   }
+}
+
+/** A kept page's answer: its inline scripts allowed by hash (no nonce), HTML for a GET, none for a HEAD. */
+export function pageResponse(request: Request, page: PublicPage, cacheControl: string): Response {
+  return new Response(request.method === 'HEAD' ? null : page.html, {
+    status: page.status,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': contentSecurityPolicy({ hashes: page.scriptHashes }, process.env.NODE_ENV === 'development'),
+      'Cache-Control': cacheControl,
+    },
+  });
 }

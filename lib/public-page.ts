@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { getConfig } from '@/lib/config';
-import { publicPaths, RENDER_HEADER } from '@/lib/shared-view';
+import { publicPaths, RENDER_AS_HEADER, RENDER_HEADER } from '@/lib/shared-view';
 
 /**
  * The public pages an anonymous visitor sees, the same for everyone: rendered once by this server
@@ -47,6 +47,19 @@ export const ownRenderToken = () =>
 
 /** This server asking for a public page's render (anyone else sending the header is not). */
 export function isOwnRender(request: Request): boolean {
-  const value = request.headers.get(RENDER_HEADER);
-  return value !== null && value === ownRenderToken();
+  return ownRenderKind(request.headers) !== undefined;
 }
+
+/**
+ * What this server asked itself to render: the public page everyone gets, the customers' template
+ * (lib/customer-page.ts), or a page for the visitor whose cookies it passes on (a customer's view
+ * the template could not answer). Undefined for any request that is not this server's.
+ */
+export function ownRenderKind(headers: Pick<Headers, 'get'>): RenderKind | undefined {
+  const value = headers.get(RENDER_HEADER);
+  if (value === null || value !== ownRenderToken()) return undefined;
+  const kind = headers.get(RENDER_AS_HEADER);
+  return kind === 'customer' || kind === 'visitor' ? kind : 'anonymous';
+}
+
+export type RenderKind = 'anonymous' | 'customer' | 'visitor';

@@ -1,11 +1,13 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { getIronSession, type IronSession, type SessionOptions } from 'iron-session';
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { cache } from 'react';
 import type { SessionUser, User } from '@/lib/api/types';
 import { getConfig } from '@/lib/config';
+import { TEMPLATE_USER } from '@/lib/customer-page';
 import { sortSubscriptions, subscriptionSummary } from '@/lib/domain/subscription';
+import { ownRenderKind } from '@/lib/public-page';
 import { sessionRevocation } from '@/lib/session-revocation';
 import type { RenderedSession } from '@/lib/session-state';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from '@/lib/session-cookie';
@@ -126,6 +128,8 @@ export function profileUser(user: User): User {
  * the browser keeps the customer it knows: lib/session-state.ts).
  */
 export const getCurrentSession = cache(async (): Promise<RenderedSession> => {
+  // The customers' template of a public page: its stand-in customer (lib/customer-page.ts).
+  if (ownRenderKind(await headers()) === 'customer') return { user: TEMPLATE_USER, unavailable: false };
   const result = await resolveUser((await getSession()).token);
   return { user: result.state === 'user' ? sessionUser(result.user) : null, unavailable: result.state === 'unavailable' };
 });

@@ -17,8 +17,17 @@ export const PUBLIC_PAGE_ROUTE = '/api/page';
 /** The route that answers the shared view of the public page at `path`. */
 export const publicPageRoute = (path: string) => `${PUBLIC_PAGE_ROUTE}${path === '/' ? '' : path}`;
 
+/** Where a customer's view of a public page is answered, its public path appended (app/api/customer-page/[[...path]]). */
+export const CUSTOMER_PAGE_ROUTE = '/api/customer-page';
+
+/** The route that answers a customer's view of the public page at `path`. */
+export const customerPageRoute = (path: string) => `${CUSTOMER_PAGE_ROUTE}${path === '/' ? '' : path}`;
+
 /** Marks this server's own request for a public page's render (lib/public-page.ts proves it is ours). */
 export const RENDER_HEADER = 'x-page-render';
+
+/** With RENDER_HEADER: which render this server asks for (lib/public-page.ts's RenderKind). */
+export const RENDER_AS_HEADER = 'x-page-render-as';
 
 /** Every page's public path in every language: `/`, `/nasil-yapilir`, `/en`, `/en/how-to`. */
 export const publicPaths: readonly string[] = Object.entries(routing.pathnames).flatMap(([internal, localized]) =>

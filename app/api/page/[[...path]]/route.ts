@@ -1,11 +1,8 @@
 import { getConfig } from '@/lib/config';
 import { EDGE_PAGE_SECONDS, publicPagePath } from '@/lib/public-page';
-import { publicPage } from '@/lib/public-page-cache';
-import { contentSecurityPolicy } from '@/lib/security-headers';
+import { pageResponse, publicPage } from '@/lib/public-page-cache';
 
 export const dynamic = 'force-dynamic';
-
-const isDev = process.env.NODE_ENV === 'development';
 
 /**
  * A public page as every anonymous visitor gets it (next.config.ts and proxy.ts rewrite their views
@@ -19,15 +16,8 @@ export async function GET(request: Request, { params }: RouteContext<'/api/page/
   if (!rendered) return new Response(null, { status: 503, headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' } });
   const { page, kept } = rendered;
   const seconds = Math.min(EDGE_PAGE_SECONDS, getConfig().settingsCacheMs / 1000);
-  return new Response(request.method === 'HEAD' ? null : page.html, {
-    status: page.status,
-    headers: {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': contentSecurityPolicy({ hashes: page.scriptHashes }, isDev),
-      // Browsers ask again each time; the edge keeps a kept page for its short lifetime.
-      'Cache-Control': kept ? `public, max-age=0, s-maxage=${seconds}` : 'no-store',
-    },
-  });
+  // Browsers ask again each time; the edge keeps a kept page for its short lifetime.
+  return pageResponse(request, page, kept ? `public, max-age=0, s-maxage=${seconds}` : 'no-store');
 }
 
 export const HEAD = GET;
