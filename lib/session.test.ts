@@ -1,6 +1,7 @@
+import { sealData } from 'iron-session';
 import { describe, expect, it } from 'vitest';
 import type { Subscription, User } from '@/lib/api/types';
-import { profileUser, sessionUser } from '@/lib/session';
+import { profileUser, sealExpiry, sessionUser } from '@/lib/session';
 
 const subscription = (subscription_id: number, register_date: number | undefined) =>
   ({
@@ -33,5 +34,20 @@ describe('the session keeps subscriptions as spec §3 says', () => {
     const bare = { ...user, subscriptions: undefined } as unknown as User;
     expect(sessionUser(bare).subscriptions).toEqual([]);
     expect(profileUser(bare).subscriptions).toEqual([]);
+  });
+});
+
+describe('sealExpiry', () => {
+  it('reads when a session cookie stops opening, so an opened one is never kept past it', async () => {
+    const before = Date.now();
+    const seal = await sealData({ token: 't' }, { password: 'p'.repeat(32), ttl: 3600 });
+    const expiry = sealExpiry(seal)!;
+    expect(expiry).toBeGreaterThanOrEqual(before + 3_600_000);
+    expect(expiry).toBeLessThanOrEqual(Date.now() + 3_600_000);
+  });
+
+  it('knows none for what is not a seal', () => {
+    expect(sealExpiry('garbage')).toBeUndefined();
+    expect(sealExpiry('Fe26.2**a*b*c*d*x*e*f~2')).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import { fillCustomerPage } from '@/lib/customer-page';
 import { traceHeaders } from '@/lib/observability/request-id';
 import { inlineScriptHashes, ownRenderToken, publicPagePath } from '@/lib/public-page';
 import { ownUrl, pageResponse, publicPage } from '@/lib/public-page-cache';
-import { getSession, resolveUser, sessionUser } from '@/lib/session';
+import { resolveUser, sessionToken, sessionUser } from '@/lib/session';
 import { RENDER_AS_HEADER, RENDER_HEADER } from '@/lib/shared-view';
 import { getConfig } from '@/lib/config';
 
@@ -21,7 +21,7 @@ const PRIVATE = 'private, no-store';
 export async function GET(request: Request, { params }: RouteContext<'/api/customer-page/[[...path]]'>) {
   const path = publicPagePath(`/${((await params).path ?? []).join('/')}`);
   if (!path) return new Response(null, { status: 404 });
-  const check = await resolveUser((await getSession()).token);
+  const check = await resolveUser(await sessionToken());
   if (check.state === 'user') {
     const template = await publicPage(path, 'customer');
     const html = template?.kept ? fillCustomerPage(template.page.html, sessionUser(check.user)) : undefined;
