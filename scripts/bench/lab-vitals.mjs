@@ -80,8 +80,9 @@ function probeScript() {
       lab.vitals[metric.name] = metric.value;
     };
     const options = { reportAllChanges: true };
-    // The global the library's IIFE defines just before this.
-    const { onLCP, onFCP, onCLS, onINP } = window.webVitals;
+    // What the library's IIFE defines just before this (in the same scope: Playwright wraps the
+    // script in a function, so it is not a property of window).
+    const { onLCP, onFCP, onCLS, onINP } = webVitals;
     onLCP(keep, options);
     onFCP(keep, options);
     onCLS(keep, options);
