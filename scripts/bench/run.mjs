@@ -20,7 +20,7 @@ import { chromePath, runLighthouse } from './lighthouse.mjs';
 import { runMixedLoad } from './load.mjs';
 import { measureObservabilityCost } from './observability.mjs';
 import { measureOptionFilter } from './option-filter.mjs';
-import { stopAll } from './processes.mjs';
+import { onStopAll, stopAll } from './processes.mjs';
 import { budgets, writeReports } from './report.mjs';
 import { documentHeaders, measureEdgeCost, measureOriginCost, pickStaticChunk, wrkPath } from './server-cost.mjs';
 import { buildFloor, buildSite, removeFloor, root, startEdgeTopology, startFloor, startOrigin, workDir } from './servers.mjs';
@@ -65,13 +65,19 @@ async function warmUp(url, paths, headers = documentHeaders) {
   }
 }
 
-/** Temporary folders to remove at the end, whatever happens. */
+/** Temporary folders to remove at the end, whatever happens (Ctrl-C too: stopAll runs then). */
 const floorDirs = [];
+onStopAll(async () => {
+  for (const dir of floorDirs) removeFloor(dir);
+});
 
 /** The floor again, linking the stylesheets `/` links, tells the stylesheets' cost from our code's. */
 async function startStyledFloor(topology) {
   const homeHtml = await (await fetch(`${topology.loopbackUrl}/`)).text();
-  const stylesheets = [...homeHtml.matchAll(/<link rel="stylesheet" href="\/_next\/static\/([^"?]+)"/g)].map((match) => path.join(root, DIST, 'static', match[1]));
+  // A release's deployment id follows the path (`?dpl=`): the file is the path.
+  const stylesheets = [...homeHtml.matchAll(/<link rel="stylesheet" href="\/_next\/static\/([^"?]+)(?:\?[^"]*)?"/g)].map((match) => path.join(root, DIST, 'static', match[1]));
+  // Without them the styled floor is the bare one, and the LCP budget would hold against the wrong page.
+  if (!stylesheets.length) throw new Error('`/` links no stylesheet this parser finds: the styled floor would be bare');
   log(`building the floor with the ${stylesheets.length} stylesheets \`/\` links`);
   const styledFloorDir = await buildFloor({ stylesheets, logName: 'floor-styled-build.log' });
   floorDirs.push(styledFloorDir);
