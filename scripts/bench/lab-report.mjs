@@ -102,7 +102,7 @@ export function labSection(lab, names) {
     '|---|---|---|---|---|---|---|---|---|',
     ...['floor', 'floorStyled', ...PAGES].filter((key) => pages[key]).map(row),
     '',
-    `The first interaction, ${interaction.runs.length} times (each on a fresh \`/\`, once it is quiet): a tap on “${interaction.link}” until the wizard's first field (${interaction.field}) is on screen, ` +
+    `The first interaction, after each load of \`/\` once it was measured (${interaction.runs.length} times): a tap on “${interaction.link}” until the wizard's first field (${interaction.field}) is on screen, ` +
       `timed in the page from the tap's pointerdown to the end of the frame that draws the field: median ${ms(interaction.toFieldMs)} (in the DOM after ${ms(interaction.toDomMs)}); runs ${runs('toFieldMs')} ms. ` +
       `INP as web-vitals reports it for that tap: median ${ms(interaction.inpMs)}; runs ${runs('inpMs')} ms.`,
     '',

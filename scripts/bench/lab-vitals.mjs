@@ -3,8 +3,9 @@
 // compositor withhold frames: docs/decisions/0014-lab-vitals-without-lighthouse-artifacts.md).
 // Google's web-vitals library reads LCP, FCP, CLS and INP in the page; a `longtask` observer gives
 // Total Blocking Time. Every load gets a fresh browser context; pages are interleaved in rounds so a
-// busy moment of the machine does not fall on one page only. Also the first interaction of `/`: the
-// tap on "Yeni Başvuru" until the wizard's first field is on screen, and its INP.
+// busy moment of the machine does not fall on one page only. Also the first interaction of `/`:
+// after each measured load of `/`, the tap on "Yeni Başvuru" until the wizard's first field is on
+// screen, and its INP.
 import { chromium } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -70,7 +71,7 @@ export function totalBlockingTime(longTasks, fcpMs, endMs) {
  * the site's Content-Security-Policy does not apply to): web-vitals, reporting every change, and the
  * long tasks; on `/` also what the tap needs (its time, and the frame that shows the wizard's field).
  */
-function probeScript() {
+export function probeScript() {
   const webVitals = readFileSync(path.join(root, 'node_modules', 'web-vitals', 'dist', 'web-vitals.iife.js'), 'utf8');
   const probe = () => {
     if (window !== window.top) return;
@@ -125,7 +126,7 @@ function probeScript() {
   return `${webVitals}\n;(${probe})();`;
 }
 
-async function openPage(browser, script) {
+export async function openPage(browser, script) {
   const context = await browser.newContext(device);
   await context.addInitScript({ content: script });
   const page = await context.newPage();
@@ -142,7 +143,7 @@ async function openPage(browser, script) {
   page.on('request', change(1));
   page.on('requestfinished', change(-1));
   page.on('requestfailed', change(-1));
-  return { context, page, traffic };
+  return { context, page, cdp, traffic };
 }
 
 /** Waits for the quiet window after the load event; answers whether the cap cut it short. */
@@ -159,7 +160,7 @@ async function waitForQuiet(page, traffic, deadline) {
 }
 
 /** Navigates and waits for the load event and the quiet window; answers the page's figures. */
-async function load(page, traffic, url) {
+export async function load(page, traffic, url) {
   const started = Date.now();
   const response = await page.goto(url, { waitUntil: 'load', timeout: CAP_MS });
   if (response?.status() !== 200) throw new Error(`${url} answered ${response?.status()}`);
@@ -179,27 +180,26 @@ async function load(page, traffic, url) {
   };
 }
 
-async function loadOnce(browser, script, url) {
-  const { context, page, traffic } = await openPage(browser, script);
-  try {
-    return await load(page, traffic, url);
-  } finally {
-    await context.close();
-  }
+/**
+ * Once the page is quiet, taps the link and waits for the field on screen and web-vitals' INP;
+ * answers the time from the tap to the field, and the INP.
+ */
+async function tap(page, { link, field }) {
+  await page.evaluate((label) => window.__lab.armTap(label), field);
+  // Touch events, as a phone sends them (pointerdown, pointerup, click).
+  await page.getByRole('link', { name: link, exact: true }).tap({ timeout: CAP_MS });
+  await page.waitForFunction(() => window.__lab.tap.shownAt !== null && window.__lab.vitals.INP !== undefined, undefined, { timeout: CAP_MS, polling: 100 });
+  const { tap: figures, vitals } = await page.evaluate(() => ({ tap: window.__lab.tap, vitals: window.__lab.vitals }));
+  if (figures.downAt === null) throw new Error(`the tap on ${link} fired no pointerdown`);
+  return { toFieldMs: figures.shownAt - figures.downAt, toDomMs: figures.visibleAt - figures.downAt, inpMs: vitals.INP };
 }
 
-/** Loads `/` and, once it is quiet, taps the link; answers the time to the field on screen and INP. */
-async function tapOnce(browser, script, { url, link, field }) {
+/** One load in a fresh context; with `interaction`, its tap after the load was measured. */
+async function loadOnce(browser, script, url, interaction) {
   const { context, page, traffic } = await openPage(browser, script);
   try {
-    await load(page, traffic, url);
-    await page.evaluate((label) => window.__lab.armTap(label), field);
-    // Touch events, as a phone sends them (pointerdown, pointerup, click).
-    await page.getByRole('link', { name: link, exact: true }).tap({ timeout: CAP_MS });
-    await page.waitForFunction(() => window.__lab.tap.shownAt !== null && window.__lab.vitals.INP !== undefined, undefined, { timeout: CAP_MS, polling: 100 });
-    const { tap, vitals } = await page.evaluate(() => ({ tap: window.__lab.tap, vitals: window.__lab.vitals }));
-    if (tap.downAt === null) throw new Error(`${url}: the tap on ${link} fired no pointerdown`);
-    return { toFieldMs: tap.shownAt - tap.downAt, toDomMs: tap.visibleAt - tap.downAt, inpMs: vitals.INP };
+    const figures = await load(page, traffic, url);
+    return { figures, tap: interaction ? await tap(page, interaction) : undefined };
   } finally {
     await context.close();
   }
@@ -207,32 +207,37 @@ async function tapOnce(browser, script, { url, link, field }) {
 
 const summary = (list, fields) => ({ ...Object.fromEntries(fields.map((field) => [field, median(list.map((run) => run[field]))])), runs: list });
 
+export const launchBrowser = () => chromium.launch({ executablePath: chromePath, args: [...chromiumFlags] });
+
 /**
- * `pages`: [{ key, url }], measured `loads` times each, interleaved; `interaction`: { url, link,
- * field } tapped `loads` times after the pages. Answers per key the medians and the runs, and the
- * interaction's.
+ * `pages`: [{ key, url }], measured `loads` times each, interleaved. `interaction`: { key, link,
+ * field }: every load of that page goes on, once measured, to a tap on the link (the load's figures
+ * are taken before it, so they are those of a load like the others). Answers per key the medians
+ * and the runs, and the interaction's.
  */
 export async function measureLabVitals({ pages, interaction, loads = LAB_LOADS, log }) {
-  const browser = await chromium.launch({ executablePath: chromePath, args: [...chromiumFlags] });
+  const browser = await launchBrowser();
   const script = probeScript();
   try {
     const runs = Object.fromEntries(pages.map(({ key }) => [key, []]));
+    const taps = [];
     for (let round = 1; round <= loads; round++) {
       const figures = [];
       for (const { key, url } of pages) {
-        const result = await loadOnce(browser, script, url);
-        runs[key].push(result);
-        figures.push(`${key} ${Math.round(result.lcpMs)}/${Math.round(result.tbtMs)}${result.capped ? ' (capped)' : ''}`);
+        const result = await loadOnce(browser, script, url, key === interaction.key ? interaction : undefined);
+        runs[key].push(result.figures);
+        figures.push(`${key} ${Math.round(result.figures.lcpMs)}/${Math.round(result.figures.tbtMs)}${result.figures.capped ? ' (capped)' : ''}`);
+        if (result.tap) {
+          taps.push(result.tap);
+          figures.push(`tap ${Math.round(result.tap.toFieldMs)}/${Math.round(result.tap.inpMs)}`);
+        }
       }
-      log(`  lab round ${round}, LCP/TBT ms: ${figures.join(', ')}`);
+      log(`  lab round ${round}, LCP/TBT ms (the tap: to the field/INP ms): ${figures.join(', ')}`);
     }
-    const taps = [];
-    for (let tap = 1; tap <= loads; tap++) taps.push(await tapOnce(browser, script, interaction));
-    log(`  lab taps on "${interaction.link}", to the field / INP ms: ${taps.map((tap) => `${Math.round(tap.toFieldMs)}/${Math.round(tap.inpMs)}`).join(', ')}`);
     return {
       settings: { loads, network, cpuSlowdown: CPU_SLOWDOWN, quietMs: QUIET_MS, capMs: CAP_MS, viewport: device.viewport, deviceScaleFactor: device.deviceScaleFactor },
       pages: Object.fromEntries(Object.entries(runs).map(([key, list]) => [key, summary(list, ['lcpMs', 'fcpMs', 'cls', 'tbtMs', 'longestTaskMs', 'endMs'])])),
-      interaction: { link: interaction.link, field: interaction.field, ...summary(taps, ['toFieldMs', 'toDomMs', 'inpMs']) },
+      interaction: { page: interaction.key, link: interaction.link, field: interaction.field, ...summary(taps, ['toFieldMs', 'toDomMs', 'inpMs']) },
     };
   } finally {
     await browser.close();
