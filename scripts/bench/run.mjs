@@ -65,6 +65,13 @@ async function warmUp(url, paths, headers = documentHeaders) {
   }
 }
 
+function printBudgets(list) {
+  for (const budget of list) {
+    const mark = budget.met === null ? 'reported' : budget.met ? 'met' : 'MISSED';
+    console.log(`  ${mark.padEnd(8)} ${budget.what}: ${budget.figure} vs ${budget.baseline} (${Number.isFinite(budget.ratio) ? budget.ratio.toFixed(2) : 'n/a'}; ${budget.limit})`);
+  }
+}
+
 /** Temporary folders to remove at the end, whatever happens (Ctrl-C too: stopAll runs then). */
 const floorDirs = [];
 onStopAll(async () => {
@@ -199,10 +206,7 @@ async function main() {
   results.budgets = budgets(results);
   writeReports(root, results);
   log('wrote BENCHMARKS.md and bench/results.json');
-  for (const budget of results.budgets) {
-    const mark = budget.met === null ? 'reported' : budget.met ? 'met' : 'MISSED';
-    console.log(`  ${mark.padEnd(8)} ${budget.what}: ${budget.figure} vs ${budget.baseline} (${Number.isFinite(budget.ratio) ? budget.ratio.toFixed(2) : 'n/a'}; ${budget.limit})`);
-  }
+  printBudgets(results.budgets);
   return results.budgets.some((budget) => budget.met === false) ? 'missed' : 'met';
 }
 
@@ -227,9 +231,7 @@ async function onlyObservability() {
   results.observabilityDate = new Date().toISOString();
   results.budgets = budgets(results);
   writeReports(root, results);
-  for (const budget of results.budgets.filter(({ id }) => id.startsWith('observability.') || id.startsWith('firstLoad.'))) {
-    console.log(`  ${(budget.met === null ? 'reported' : budget.met ? 'met' : 'MISSED').padEnd(8)} ${budget.what}: ${budget.figure} vs ${budget.baseline}`);
-  }
+  printBudgets(results.budgets.filter(({ id }) => id.startsWith('observability.') || id.startsWith('firstLoad.')));
   return results.budgets.some((budget) => budget.met === false && budget.id.startsWith('observability.')) ? 'missed' : 'met';
 }
 
@@ -255,7 +257,7 @@ async function onlyLab() {
   results.budgets = budgets(results);
   writeReports(root, results);
   const lab = results.budgets.filter(({ id }) => id.startsWith('lab.'));
-  for (const budget of lab) console.log(`  ${(budget.met === null ? 'reported' : budget.met ? 'met' : 'MISSED').padEnd(8)} ${budget.what}: ${budget.figure} vs ${budget.baseline}`);
+  printBudgets(lab);
   return lab.some((budget) => budget.met === false) ? 'missed' : 'met';
 }
 
