@@ -1,24 +1,26 @@
 // `npm run bench`: builds the site into its own directory (.next-bench) and a bare Next.js app (the
 // floor, in a temporary folder), starts on free loopback ports the production topology (nginx in
 // front of two standalone instances, Redis, the sandbox: scripts/edge.mjs), one instance alone (the
-// origin, as `npm start` runs it) and the floor, measures (Lighthouse and first-load JavaScript
-// through the edge, server cost through the edge and at the origin alone, a mixed load through the
-// edge, the option filter), stops everything it started and writes BENCHMARKS.md and
+// origin, as `npm start` runs it) and the floor, measures (Lighthouse, first-load JavaScript and lab
+// vitals through the edge, server cost through the edge and at the origin alone, a mixed load
+// through the edge, the option filter), stops everything it started and writes BENCHMARKS.md and
 // bench/results.json.
 // `--skip-build` reuses an existing .next-bench build; `--report-only` rewrites BENCHMARKS.md from
 // bench/results.json (after editing bench/misses.json or the report's wording) and measures nothing;
 // `--only=observability` measures only what seeing the topology costs (scripts/bench/
-// observability.mjs) and the first load of `/`, and keeps the other figures of bench/results.json.
+// observability.mjs) and the first load of `/`, and keeps the other figures of bench/results.json;
+// `--only=lab` likewise measures only the lab vitals (scripts/bench/lab-vitals.mjs) and their floors.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { measureFirstLoad } from './first-load.mjs';
+import { LAB_LOADS, measureLabVitals } from './lab-vitals.mjs';
 import { chromePath, runLighthouse } from './lighthouse.mjs';
 import { runMixedLoad } from './load.mjs';
 import { measureObservabilityCost } from './observability.mjs';
 import { measureOptionFilter } from './option-filter.mjs';
-import { stopAll } from './processes.mjs';
+import { onStopAll, stopAll } from './processes.mjs';
 import { budgets, writeReports } from './report.mjs';
 import { documentHeaders, measureEdgeCost, measureOriginCost, pickStaticChunk, wrkPath } from './server-cost.mjs';
 import { buildFloor, buildSite, removeFloor, root, startEdgeTopology, startFloor, startOrigin, workDir } from './servers.mjs';
@@ -26,7 +28,7 @@ import { buildFloor, buildSite, removeFloor, root, startEdgeTopology, startFloor
 const DIST = '.next-bench';
 /** A score moves from run to run, so its budgets are on medians of nine runs interleaved with the floor's. */
 const LIGHTHOUSE_RUNS = 9;
-/** Hard stop: the bench must never run on unattended (it takes about 16 minutes). */
+/** Hard stop: the bench must never run on unattended (it takes about 25 minutes). */
 const WATCHDOG_MS = 40 * 60_000;
 const skipBuild = process.argv.includes('--skip-build');
 
@@ -63,8 +65,51 @@ async function warmUp(url, paths, headers = documentHeaders) {
   }
 }
 
-/** Temporary folders to remove at the end, whatever happens. */
+function printBudgets(list) {
+  for (const budget of list) {
+    const mark = budget.met === null ? 'reported' : budget.met ? 'met' : 'MISSED';
+    console.log(`  ${mark.padEnd(8)} ${budget.what}: ${budget.figure} vs ${budget.baseline} (${Number.isFinite(budget.ratio) ? budget.ratio.toFixed(2) : 'n/a'}; ${budget.limit})`);
+  }
+}
+
+/** Temporary folders to remove at the end, whatever happens (Ctrl-C too: stopAll runs then). */
 const floorDirs = [];
+onStopAll(async () => {
+  for (const dir of floorDirs) removeFloor(dir);
+});
+
+/** The floor again, linking the stylesheets `/` links, tells the stylesheets' cost from our code's. */
+async function startStyledFloor(topology) {
+  const homeHtml = await (await fetch(`${topology.loopbackUrl}/`)).text();
+  // A release's deployment id follows the path (`?dpl=`): the file is the path.
+  const stylesheets = [...homeHtml.matchAll(/<link rel="stylesheet" href="\/_next\/static\/([^"?]+)(?:\?[^"]*)?"/g)].map((match) => path.join(root, DIST, 'static', match[1]));
+  // Without them the styled floor is the bare one, and the LCP budget would hold against the wrong page.
+  if (!stylesheets.length) throw new Error('`/` links no stylesheet this parser finds: the styled floor would be bare');
+  log(`building the floor with the ${stylesheets.length} stylesheets \`/\` links`);
+  const styledFloorDir = await buildFloor({ stylesheets, logName: 'floor-styled-build.log' });
+  floorDirs.push(styledFloorDir);
+  const styledFloor = await startFloor(styledFloorDir);
+  await warmUp(styledFloor.url, ['/']);
+  return styledFloor;
+}
+
+/** Lab vitals of our pages through the edge, interleaved with both floors, and the first tap on `/`. */
+async function measureLab({ floor, styledFloor, edgeUrl }) {
+  log(`lab vitals: ${LAB_LOADS} loads of each page through the edge and of both floors, interleaved; each load of / goes on to a tap on "Yeni Başvuru"`);
+  const started = Date.now();
+  const lab = await measureLabVitals({
+    pages: [
+      { key: 'floor', url: `${floor.url}/` },
+      { key: 'floorStyled', url: `${styledFloor.url}/` },
+      { key: 'home', url: `${edgeUrl}/` },
+      { key: 'howTo', url: `${edgeUrl}/nasil-yapilir` },
+      { key: 'en', url: `${edgeUrl}/en` },
+    ],
+    interaction: { key: 'home', link: 'Yeni Başvuru', field: 'İl' },
+    log,
+  });
+  return { ...lab, seconds: (Date.now() - started) / 1000 };
+}
 
 async function main() {
   if (!existsSync(chromePath)) throw new Error(`no chromium at ${chromePath}: apt-get install -y chromium, or set CHROME_PATH`);
@@ -80,13 +125,14 @@ async function main() {
       next: versionOf('next'),
       react: versionOf('react'),
       lighthouse: versionOf('lighthouse'),
+      webVitals: versionOf('web-vitals'),
       autocannon: versionOf('autocannon'),
       wrk: commandVersion(wrkPath, ['-v'], /wrk \S+/),
       chromium: commandVersion(chromePath, ['--version'], /Chromium [\d.]+/),
       nginx: commandVersion('/usr/sbin/nginx', ['-v'], /nginx\/[\d.]+/),
       redis: commandVersion('/usr/bin/redis-server', ['--version'], /v=[\d.]+/).replace('v=', 'Redis '),
     },
-    settings: { lighthouseRuns: LIGHTHOUSE_RUNS, distDir: DIST, instances: 2 },
+    settings: { lighthouseRuns: LIGHTHOUSE_RUNS, labLoads: LAB_LOADS, distDir: DIST, instances: 2 },
   };
 
   if (skipBuild && existsSync(path.join(root, DIST, 'standalone', 'server.js'))) {
@@ -112,14 +158,7 @@ async function main() {
   await warmUp(origin.url, ['/', '/nasil-yapilir', '/en']);
   await warmUp(floor.url, ['/']);
 
-  // The floor again, linking the stylesheets `/` links, tells the stylesheets' cost from our code's.
-  const homeHtml = await (await fetch(`${topology.loopbackUrl}/`)).text();
-  const stylesheets = [...homeHtml.matchAll(/<link rel="stylesheet" href="\/_next\/static\/([^"?]+)"/g)].map((match) => path.join(root, DIST, 'static', match[1]));
-  log(`building the floor with the ${stylesheets.length} stylesheets \`/\` links`);
-  const styledFloorDir = await buildFloor({ stylesheets, logName: 'floor-styled-build.log' });
-  floorDirs.push(styledFloorDir);
-  const styledFloor = await startFloor(styledFloorDir);
-  await warmUp(styledFloor.url, ['/']);
+  const styledFloor = await startStyledFloor(topology);
 
   log(`Lighthouse through the edge, ${LIGHTHOUSE_RUNS} runs of each page`);
   results.lighthouse = await runLighthouse(
@@ -146,6 +185,8 @@ async function main() {
   });
   log(`  home ${results.firstLoad.pages.home.firstLoad.wireBytes} B on the wire, floor ${results.firstLoad.pages.floor.firstLoad.wireBytes} B, wizard ${results.firstLoad.wizard.wireBytes} B`);
 
+  results.labVitals = await measureLab({ floor, styledFloor, edgeUrl });
+
   const chunk = await pickStaticChunk(topology.loopbackUrl);
   log(`server cost through the edge (wrk); static file ${chunk.path} (${chunk.wireBytes} B brotli, ${chunk.decodedBytes} B decoded; the page ${chunk.pageWireBytes} B ${chunk.pageEncoding})`);
   results.edgeCost = await measureEdgeCost({ topology, chunk, log });
@@ -165,10 +206,7 @@ async function main() {
   results.budgets = budgets(results);
   writeReports(root, results);
   log('wrote BENCHMARKS.md and bench/results.json');
-  for (const budget of results.budgets) {
-    const mark = budget.met === null ? 'reported' : budget.met ? 'met' : 'MISSED';
-    console.log(`  ${mark.padEnd(8)} ${budget.what}: ${budget.figure} vs ${budget.baseline} (${Number.isFinite(budget.ratio) ? budget.ratio.toFixed(2) : 'n/a'}; ${budget.limit})`);
-  }
+  printBudgets(results.budgets);
   return results.budgets.some((budget) => budget.met === false) ? 'missed' : 'met';
 }
 
@@ -193,10 +231,34 @@ async function onlyObservability() {
   results.observabilityDate = new Date().toISOString();
   results.budgets = budgets(results);
   writeReports(root, results);
-  for (const budget of results.budgets.filter(({ id }) => id.startsWith('observability.') || id.startsWith('firstLoad.'))) {
-    console.log(`  ${(budget.met === null ? 'reported' : budget.met ? 'met' : 'MISSED').padEnd(8)} ${budget.what}: ${budget.figure} vs ${budget.baseline}`);
-  }
+  printBudgets(results.budgets.filter(({ id }) => id.startsWith('observability.') || id.startsWith('firstLoad.')));
   return results.budgets.some((budget) => budget.met === false && budget.id.startsWith('observability.')) ? 'missed' : 'met';
+}
+
+/** `--only=lab`: the lab vitals and their floors, into the figures of the last run. */
+async function onlyLab() {
+  const results = JSON.parse(readFileSync(path.join(root, 'bench', 'results.json'), 'utf8'));
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  if (!(skipBuild && existsSync(path.join(root, DIST, 'standalone', 'server.js')))) {
+    log(`building the site into ${DIST} (npm run build)`);
+    await buildSite(DIST);
+  }
+  log('building the floor (a bare one-page Next.js app) in a temporary folder');
+  const floorDir = await buildFloor();
+  floorDirs.push(floorDir);
+  const topology = await startEdgeTopology(DIST);
+  const floor = await startFloor(floorDir);
+  await warmUp(topology.loopbackUrl, ['/', '/nasil-yapilir', '/en', '/?basvuru=yeni']);
+  await warmUp(floor.url, ['/']);
+  const styledFloor = await startStyledFloor(topology);
+  results.labVitals = { ...(await measureLab({ floor, styledFloor, edgeUrl: topology.url })), date: new Date().toISOString(), commit: measuredCommit() };
+  results.versions = { ...results.versions, webVitals: versionOf('web-vitals') };
+  results.budgets = budgets(results);
+  writeReports(root, results);
+  const lab = results.budgets.filter(({ id }) => id.startsWith('lab.'));
+  printBudgets(lab);
+  return lab.some((budget) => budget.met === false) ? 'missed' : 'met';
 }
 
 if (process.argv.includes('--report-only')) {
@@ -218,7 +280,10 @@ watchdog.unref();
 
 let exitCode = 0;
 try {
-  const outcome = process.argv.includes('--only=observability') ? await onlyObservability() : await main();
+  const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
+  const only = { '--only=observability': onlyObservability, '--only=lab': onlyLab }[onlyArg ?? ''];
+  if (onlyArg && !only) throw new Error(`${onlyArg}: --only=observability or --only=lab`);
+  const outcome = await (only ?? main)();
   // Budgets missed is a result, not a failure of the bench; BENCH_STRICT=1 makes it one.
   if (outcome === 'missed' && process.env.BENCH_STRICT === '1') exitCode = 2;
 } catch (error) {
