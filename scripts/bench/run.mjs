@@ -8,16 +8,22 @@
 // `--skip-build` reuses an existing .next-bench build; `--report-only` rewrites BENCHMARKS.md from
 // bench/results.json (after editing bench/misses.json or the report's wording) and measures nothing;
 // `--only=observability` measures only what seeing the topology costs (scripts/bench/
-// observability.mjs) and the first load of `/`, and keeps the other figures of bench/results.json.
+// observability.mjs) and the first load of `/`, and keeps the other figures of bench/results.json;
+// `--only=profile-bff` profiles an instance's CPU per BFF call against the minimal route handler
+// (scripts/bench/profile.mjs) into the same file; `--only=bff` measures the BFF against the route
+// handler through the edge in a few minutes (scripts/bench/bff-cost.mjs), and with
+// `--against=<dist dir>` another build beside this one, alternately (a change before and after).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { measureBffCost } from './bff-cost.mjs';
 import { measureFirstLoad } from './first-load.mjs';
 import { chromePath, runLighthouse } from './lighthouse.mjs';
 import { runMixedLoad } from './load.mjs';
 import { measureObservabilityCost } from './observability.mjs';
 import { measureOptionFilter } from './option-filter.mjs';
+import { profileBff } from './profile.mjs';
 import { stopAll } from './processes.mjs';
 import { budgets, writeReports } from './report.mjs';
 import { documentHeaders, measureEdgeCost, measureOriginCost, pickStaticChunk, wrkPath } from './server-cost.mjs';
@@ -199,6 +205,48 @@ async function onlyObservability() {
   return results.budgets.some((budget) => budget.met === false && budget.id.startsWith('observability.')) ? 'missed' : 'met';
 }
 
+/** `--only=profile-bff`: where an instance's CPU goes per BFF call, into the figures of the last run. */
+async function onlyProfileBff() {
+  const results = JSON.parse(readFileSync(path.join(root, 'bench', 'results.json'), 'utf8'));
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  if (!(skipBuild && existsSync(path.join(root, DIST, 'standalone', 'server.js')))) {
+    log(`building the site into ${DIST} (npm run build)`);
+    await buildSite(DIST);
+  }
+  log('CPU profile of the instances per BFF call and per minimal route handler call, through the edge');
+  results.bffProfile = { date: new Date().toISOString(), commit: measuredCommit(), ...(await profileBff({ distName: DIST, log })) };
+  results.budgets = budgets(results);
+  writeReports(root, results);
+  return 'met';
+}
+
+/**
+ * `--only=bff`: the address list, the forwarded call and the route handler through the edge,
+ * medians of three rounds, into edgeCost; `--against=<dist dir>` measures that build alternately
+ * with this one (bench/results.json's bffComparison), and edgeCost keeps this one's.
+ */
+async function onlyBff() {
+  const results = JSON.parse(readFileSync(path.join(root, 'bench', 'results.json'), 'utf8'));
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  if (!(skipBuild && existsSync(path.join(root, DIST, 'standalone', 'server.js')))) {
+    log(`building the site into ${DIST} (npm run build)`);
+    await buildSite(DIST);
+  }
+  const against = process.argv.find((arg) => arg.startsWith('--against='))?.slice('--against='.length);
+  log(`the BFF against the route handler through the edge${against ? `, ${DIST} and ${against} alternately` : ''}`);
+  const measured = await measureBffCost({ builds: { this: DIST, ...(against ? { against } : {}) }, log });
+  const { route, bff, bffForwarded } = measured.builds.this;
+  results.edgeCost = { ...results.edgeCost, route, bff, bffForwarded, bffDate: new Date().toISOString(), bffCommit: measuredCommit() };
+  if (against) results.bffComparison = { date: new Date().toISOString(), commit: measuredCommit(), ...measured };
+  results.budgets = budgets(results);
+  writeReports(root, results);
+  const ours = results.budgets.filter(({ id }) => id.endsWith('Route'));
+  for (const budget of ours) console.log(`  ${(budget.met ? 'met' : 'MISSED').padEnd(8)} ${budget.what}: ${budget.figure} vs ${budget.baseline} (${budget.ratio.toFixed(2)})`);
+  return ours.some((budget) => budget.met === false) ? 'missed' : 'met';
+}
+
 if (process.argv.includes('--report-only')) {
   const results = JSON.parse(readFileSync(path.join(root, 'bench', 'results.json'), 'utf8'));
   results.budgets = budgets(results);
@@ -218,7 +266,10 @@ watchdog.unref();
 
 let exitCode = 0;
 try {
-  const outcome = process.argv.includes('--only=observability') ? await onlyObservability() : await main();
+  const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
+  const only = { '--only=observability': onlyObservability, '--only=profile-bff': onlyProfileBff, '--only=bff': onlyBff }[onlyArg ?? ''];
+  if (onlyArg && !only) throw new Error(`${onlyArg}: not a part the bench measures alone (observability, profile-bff, bff)`);
+  const outcome = only ? await only() : await main();
   // Budgets missed is a result, not a failure of the bench; BENCH_STRICT=1 makes it one.
   if (outcome === 'missed' && process.env.BENCH_STRICT === '1') exitCode = 2;
 } catch (error) {
