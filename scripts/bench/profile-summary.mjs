@@ -66,7 +66,7 @@ export function sourceResolver(distDir) {
   return ({ url, lineNumber, columnNumber }) => {
     const map = url && mapOf(url);
     const entry = map ? map.findEntry(lineNumber, columnNumber) : undefined;
-    if (entry && entry.originalSource) return { source: entry.originalSource.replace(/^turbopack:\/\/\/?/, '').replace(/^\[project\]\//, ''), line: entry.originalLine + 1 };
+    if (entry && entry.originalSource) return { source: entry.originalSource.replace(/^turbopack:\/\/\/?/, '').replace(/^\[project\]\//, '').replace(/^(?:\.\.\/)+/, ''), line: entry.originalLine + 1 };
     return { source: url.replace(/^file:\/\//, '').replace(/^.*?\/(node_modules\/)/, '$1'), line: lineNumber + 1 };
   };
 }
@@ -180,15 +180,9 @@ export function profileSection(profile) {
   const { targets, extra } = profile;
   const ms = (value) => (Number.isFinite(value) ? value.toFixed(3) : '–');
   const order = ['route', 'bff', 'bffForwarded'];
-  // Areas that weigh something in one of the targets, heaviest in the forwarded call first.
-  const areas = Object.keys(extra.bffForwarded.areas)
-    .filter((area) => order.some((key) => (targets[key].areas[area] ?? 0) >= 0.005))
-    .sort((a, b) => (targets.bffForwarded.areas[b] ?? 0) - (targets.bffForwarded.areas[a] ?? 0));
   const owners = Object.keys(extra.bffForwarded.owners)
-    .filter((owner) => order.some((key) => (targets[key].owners[owner] ?? 0) >= 0.005))
+    .filter((owner) => Math.abs(extra.bffForwarded.owners[owner]) >= 0.02 || Math.abs(extra.bff.owners[owner] ?? 0) >= 0.02)
     .sort((a, b) => (targets.bffForwarded.owners[b] ?? 0) - (targets.bffForwarded.owners[a] ?? 0));
-  const functionRows = (diff, count) =>
-    diff.functions.slice(0, count).map((entry) => `| \`${entry.name}\` | ${entry.source ? `\`${entry.source}\`` : ''} | ${entry.area} | ${ms(entry.msPerCall)} |`);
   return [
     '## Where an instance spends its CPU per BFF call (profile)',
     '',
@@ -199,25 +193,14 @@ export function profileSection(profile) {
     `| **all (profiled)** | ${order.map((key) => ms(targets[key].msPerCall)).join(' | ')} | ${ms(extra.bff.msPerCall)} | ${ms(extra.bffForwarded.msPerCall)} |`,
     `| CPU of the instances from \`/proc\` | ${order.map((key) => ms(targets[key].cpuMsPerAnswer)).join(' | ')} | ${ms(targets.bff.cpuMsPerAnswer - targets.route.cpuMsPerAnswer)} | ${ms(targets.bffForwarded.cpuMsPerAnswer - targets.route.cpuMsPerAnswer)} |`,
     `| throughput, req/s (profiler on) | ${order.map((key) => targets[key].requestsPerSecond.toFixed(0)).join(' | ')} | | |`,
-    ...areas.map((area) => `| ${area} | ${order.map((key) => ms(targets[key].areas[area] ?? 0)).join(' | ')} | ${ms(extra.bff.areas[area])} | ${ms(extra.bffForwarded.areas[area])} |`),
     '',
-    'The same time by owner: each sample counted to the nearest frame on its stack that is not Node.js\'s or V8\'s own (a socket write undici asks for is undici\'s, a stream Next.js reads is Next.js\'s):',
+    'Self time counted to the owner: the area of the nearest frame on the stack that is not Node.js\'s or V8\'s own (a socket write undici asks for is undici\'s, a stream Next.js reads is Next.js\'s); bench/results.json also has it by the frame itself (`areas`).',
     '',
     `| owner | ${order.map((key) => LABELS[key]).join(' | ')} | address list − handler | forwarded − handler |`,
     '|---|---|---|---|---|---|',
     ...owners.map((owner) => `| ${owner} | ${order.map((key) => ms(targets[key].owners[owner] ?? 0)).join(' | ')} | ${ms(extra.bff.owners[owner])} | ${ms(extra.bffForwarded.owners[owner])} |`),
     '',
-    'What the forwarded call spends more than the handler, by function (self time, ms per answer):',
-    '',
-    '| function | source | area | more per answer |',
-    '|---|---|---|---|',
-    ...functionRows(extra.bffForwarded, 20),
-    '',
-    'What the address list spends more than the handler:',
-    '',
-    '| function | source | area | more per answer |',
-    '|---|---|---|---|',
-    ...functionRows(extra.bff, 12),
+    'The owners that differ by 0.02 ms or more; every owner and the heaviest functions of each target are in bench/results.json (`bffProfile`), the profiles themselves in bench/.work/profiles.',
     '',
   ];
 }
