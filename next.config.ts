@@ -54,7 +54,10 @@ const nextConfig: NextConfig = {
   skipProxyUrlNormalize: true,
   // No experimental.inlineCss: CSS goes out as files (docs/decisions/0004-css-as-files.md).
   // globalNotFound: a path that is no page gets app/global-not-found.tsx, rendered whole on the server.
-  experimental: { globalNotFound: true },
+  // serverSourceMaps: .map files beside the server chunks in the build directory (the standalone
+  // output leaves them out), so a CPU profile of an instance (scripts/bench/profile.mjs) names our
+  // modules and the packages bundled into them; serving is the same code.
+  experimental: { globalNotFound: true, serverSourceMaps: true },
   // Local data, other builds and test output are never part of the server bundle.
   outputFileTracingExcludes: { '*': ['.data/**', otherBuilds, 'test-results/**', 'playwright-report/**', 'e2e/**'] },
   // The footer's version is read from CHANGELOG.md at start (lib/app-version.ts).

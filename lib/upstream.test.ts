@@ -133,6 +133,20 @@ describe('callUpstream', () => {
     }
   });
 
+  it('disarms its timeout once answered, so no timer waits out API_TIMEOUT_MS after each call', async () => {
+    const armed = vi.spyOn(globalThis, 'setTimeout');
+    const disarmed = vi.spyOn(globalThis, 'clearTimeout');
+    try {
+      await upstreamModule.callUpstream('getSettings');
+      const timeouts = armed.mock.calls.flatMap((call, index) => (call[1] === 500 ? [armed.mock.results[index]!.value] : []));
+      expect(timeouts).toHaveLength(1);
+      expect(disarmed).toHaveBeenCalledWith(timeouts[0]);
+    } finally {
+      armed.mockRestore();
+      disarmed.mockRestore();
+    }
+  });
+
   it('names a slow upstream a timeout, a closed port unreachable and a non-JSON answer invalid', async () => {
     await expect(upstreamModule.callUpstream('contactForm', { json: { fullname: 'A', phone: '+90 (532) 111 22 33', message: '' } })).rejects.toMatchObject({ kind: 'timeout' });
     await expect(upstreamModule.callUpstream('authStart', { json: { nationality_number: '10000000146' } })).rejects.toMatchObject({ kind: 'invalid' });

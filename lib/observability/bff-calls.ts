@@ -30,8 +30,10 @@ export function recordBffCall(request: Request, record: BffCall): void {
   counted?.http.observe({ route, method: record.method, status: statusClass(status) }, durationMs / 1000);
   const step = call && status === 200 ? funnelStepOf(call) : undefined;
   if (counted && step) counted.funnelSteps.inc({ flow: step.flow, step: step.step, audience: step.customerCall ? 'customer' : audienceOf(request) });
-  // The path only when it is a described call's: anything else is what a client made up.
-  getLogger().info({ ...record, route, path: call ? apiCalls[call].path : undefined, instance: instanceName() }, 'access');
+  // The path only when it is a described call's: anything else is what a client made up. No line
+  // to build below LOG_LEVEL info (the edge's own access log has one per request).
+  const logger = getLogger();
+  if (logger.isLevelEnabled('info')) logger.info({ ...record, route, path: call ? apiCalls[call].path : undefined, instance: instanceName() }, 'access');
 }
 
 const UPLOAD_REFUSALS: Record<number, string> = { 400: 'parts', 408: 'slow', 411: 'length_required', 413: 'too_large', 415: 'type', 429: 'rate_limited', 503: 'busy' };

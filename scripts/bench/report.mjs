@@ -4,6 +4,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { labBudgets, labSection } from './lab-report.mjs';
+import { profileSection } from './profile-summary.mjs';
 import { fixed, kib, mib, ratio } from './stats.mjs';
 
 /** First-load JavaScript of `/` in the last record of the old serving layer (2026-11-25, 98cb267): 145,697 B, 142.3 KiB. */
@@ -111,6 +112,21 @@ export function budgets(results) {
       });
     bffBudget('edgeCost.bff', 'POST an address list through the edge and the backend-for-frontend against the sandbox directly, throughput', edgeCost.bff, edgeCost.direct);
     bffBudget('edgeCost.bffForwarded', 'POST a door’s infrastructure (forwarded every time) through the edge and the backend-for-frontend against the sandbox directly, throughput', edgeCost.bffForwarded, edgeCost.directForwarded);
+    // Against the framework's own floor: a minimal route handler through the same edge.
+    const againstRoute = (id, what, figures, least) =>
+      list.push({
+        id,
+        what,
+        figure: `${figures.requestsPerSecond.toFixed(0)} req/s, p99 ${ms(figures.latencyP99Ms)}`,
+        baseline: `${edgeCost.route.requestsPerSecond.toFixed(0)} req/s, p99 ${ms(edgeCost.route.latencyP99Ms)}`,
+        ratio: ratio(figures.requestsPerSecond, edgeCost.route.requestsPerSecond),
+        limit: `≥ ${least} × throughput, p99 ≤ 1.5 ×`,
+        met: figures.requestsPerSecond >= least * edgeCost.route.requestsPerSecond && figures.latencyP99Ms <= 1.5 * edgeCost.route.latencyP99Ms && figures.errors === 0 && figures.non2xx === 0,
+      });
+    if (edgeCost.route) {
+      againstRoute('edgeCost.bffRoute', 'POST an address list through the edge and the BFF against a minimal route handler through the same edge', edgeCost.bff, 0.8);
+      againstRoute('edgeCost.bffForwardedRoute', 'POST a door’s infrastructure (forwarded) through the edge and the BFF against a minimal route handler through the same edge', edgeCost.bffForwarded, 0.65);
+    }
   }
   if (originCost) {
     const { staticFile } = originCost;
@@ -438,6 +454,7 @@ function markdown(results, missEntries) {
       '',
     );
   }
+  if (results.bffProfile) add(...profileSection(results.bffProfile));
   if (results.observability) {
     const { runs, scrape, seconds } = results.observability;
     const list = (values) => values.map((value) => value.toFixed(0)).join(', ');

@@ -10,16 +10,22 @@
 // `--only=observability` measures only what seeing the topology costs (scripts/bench/
 // observability.mjs) and the first load of `/`, and keeps the other figures of bench/results.json;
 // `--only=lab` likewise measures only the lab vitals (scripts/bench/lab-vitals.mjs) and their floors.
+// `--only=profile-bff` profiles an instance's CPU per BFF call against the minimal route handler
+// (scripts/bench/profile.mjs) into the same file; `--only=bff` measures the BFF against the route
+// handler through the edge in a few minutes (scripts/bench/bff-cost.mjs), and with
+// `--against=<dist dir>` another build beside this one, alternately (a change before and after).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { measureBffCost } from './bff-cost.mjs';
 import { measureFirstLoad } from './first-load.mjs';
 import { LAB_LOADS, measureLabVitals } from './lab-vitals.mjs';
 import { chromePath, runLighthouse } from './lighthouse.mjs';
 import { runMixedLoad } from './load.mjs';
 import { measureObservabilityCost } from './observability.mjs';
 import { measureOptionFilter } from './option-filter.mjs';
+import { profileBff } from './profile.mjs';
 import { onStopAll, stopAll } from './processes.mjs';
 import { budgets, writeReports } from './report.mjs';
 import { documentHeaders, measureEdgeCost, measureOriginCost, pickStaticChunk, wrkPath } from './server-cost.mjs';
@@ -210,8 +216,8 @@ async function main() {
   return results.budgets.some((budget) => budget.met === false) ? 'missed' : 'met';
 }
 
-/** `--only=observability`: that part and the first load of `/`, into the figures of the last run. */
-async function onlyObservability() {
+/** A part measured alone: the last run's figures to add to, an empty work folder and the build (unless --skip-build finds one). */
+async function lastRunAndBuild() {
   const results = JSON.parse(readFileSync(path.join(root, 'bench', 'results.json'), 'utf8'));
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
@@ -219,6 +225,12 @@ async function onlyObservability() {
     log(`building the site into ${DIST} (npm run build)`);
     await buildSite(DIST);
   }
+  return results;
+}
+
+/** `--only=observability`: that part and the first load of `/`, into the figures of the last run. */
+async function onlyObservability() {
+  const results = await lastRunAndBuild();
   const topology = await startEdgeTopology(DIST);
   await warmUp(topology.loopbackUrl, ['/', '/?basvuru=yeni']);
   log('first-load JavaScript of / through the edge (network log)');
@@ -237,13 +249,7 @@ async function onlyObservability() {
 
 /** `--only=lab`: the lab vitals and their floors, into the figures of the last run. */
 async function onlyLab() {
-  const results = JSON.parse(readFileSync(path.join(root, 'bench', 'results.json'), 'utf8'));
-  rmSync(workDir, { recursive: true, force: true });
-  mkdirSync(workDir, { recursive: true });
-  if (!(skipBuild && existsSync(path.join(root, DIST, 'standalone', 'server.js')))) {
-    log(`building the site into ${DIST} (npm run build)`);
-    await buildSite(DIST);
-  }
+  const results = await lastRunAndBuild();
   log('building the floor (a bare one-page Next.js app) in a temporary folder');
   const floorDir = await buildFloor();
   floorDirs.push(floorDir);
@@ -259,6 +265,36 @@ async function onlyLab() {
   const lab = results.budgets.filter(({ id }) => id.startsWith('lab.'));
   printBudgets(lab);
   return lab.some((budget) => budget.met === false) ? 'missed' : 'met';
+}
+
+/** `--only=profile-bff`: where an instance's CPU goes per BFF call, into the figures of the last run. */
+async function onlyProfileBff() {
+  const results = await lastRunAndBuild();
+  log('CPU profile of the instances per BFF call and per minimal route handler call, through the edge');
+  results.bffProfile = { date: new Date().toISOString(), commit: measuredCommit(), ...(await profileBff({ distName: DIST, log })) };
+  results.budgets = budgets(results);
+  writeReports(root, results);
+  return 'met';
+}
+
+/**
+ * `--only=bff`: the address list, the forwarded call and the route handler through the edge,
+ * medians of three rounds, into edgeCost; `--against=<dist dir>` measures that build alternately
+ * with this one (bench/results.json's bffComparison), and edgeCost keeps this one's.
+ */
+async function onlyBff() {
+  const results = await lastRunAndBuild();
+  const against = process.argv.find((arg) => arg.startsWith('--against='))?.slice('--against='.length);
+  log(`the BFF against the route handler through the edge${against ? `, ${DIST} and ${against} alternately` : ''}`);
+  const measured = await measureBffCost({ builds: { this: DIST, ...(against ? { against } : {}) }, log });
+  const { route, bff, bffForwarded } = measured.builds.this;
+  results.edgeCost = { ...results.edgeCost, route, bff, bffForwarded, bffDate: new Date().toISOString(), bffCommit: measuredCommit() };
+  if (against) results.bffComparison = { date: new Date().toISOString(), commit: measuredCommit(), ...measured };
+  results.budgets = budgets(results);
+  writeReports(root, results);
+  const ours = results.budgets.filter(({ id }) => id.endsWith('Route'));
+  printBudgets(ours);
+  return ours.some((budget) => budget.met === false) ? 'missed' : 'met';
 }
 
 if (process.argv.includes('--report-only')) {
@@ -281,8 +317,8 @@ watchdog.unref();
 let exitCode = 0;
 try {
   const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
-  const only = { '--only=observability': onlyObservability, '--only=lab': onlyLab }[onlyArg ?? ''];
-  if (onlyArg && !only) throw new Error(`${onlyArg}: --only=observability or --only=lab`);
+  const only = { '--only=observability': onlyObservability, '--only=lab': onlyLab, '--only=profile-bff': onlyProfileBff, '--only=bff': onlyBff }[onlyArg ?? ''];
+  if (onlyArg && !only) throw new Error(`${onlyArg}: not a part the bench measures alone (observability, lab, profile-bff, bff)`);
   const outcome = await (only ?? main)();
   // Budgets missed is a result, not a failure of the bench; BENCH_STRICT=1 makes it one.
   if (outcome === 'missed' && process.env.BENCH_STRICT === '1') exitCode = 2;

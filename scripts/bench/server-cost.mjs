@@ -19,7 +19,7 @@ import { cpuSeconds, processTree } from './processes.mjs';
 import { serviceToken, workDir } from './servers.mjs';
 
 export const infrastructureBody = JSON.stringify({ type: 'city', parent_id: 34 });
-const INFRASTRUCTURE_PATH = '/util/infrastructure-inquiry/infrastructure';
+export const INFRASTRUCTURE_PATH = '/util/infrastructure-inquiry/infrastructure';
 /** The address cascade's query types, province to door; `apartment` asks a door's infrastructure. */
 const CASCADE = ['city', 'district', 'township', 'village', 'neighborhood', 'street', 'building'];
 /** The Accept-Encoding Chromium sends (also over plain HTTP to the loopback address). */
@@ -216,15 +216,18 @@ async function cacheStatuses(accessLog, from) {
 /**
  * One target: a check that it answers 2xx, a warm-up, then the measured run, with the CPU time
  * every process group of `cpu` spent during it (seconds, from /proc) and the load generator's own.
+ * `around.start` and `around.stop` run right before and after the measured run (a profiler's).
  */
-export async function measure(target, { duration, connections, warmupSeconds, cpu = {}, accessLog }) {
+export async function measure(target, { duration, connections, warmupSeconds, cpu = {}, accessLog, around = {} }) {
   await settle(target);
   await wrk({ ...target, duration: warmupSeconds, connections: Math.min(10, connections) });
   const pids = Object.fromEntries(await Promise.all(Object.entries(cpu).map(async ([name, pidsOf]) => [name, await pidsOf()])));
   const cpuBefore = Object.fromEntries(await Promise.all(Object.entries(pids).map(async ([name, list]) => [name, await cpuSeconds(list)])));
   const logFrom = accessLog ? statSync(accessLog).size : 0;
+  await around.start?.();
   const result = await wrk({ ...target, duration, connections });
   const cpuAfter = Object.fromEntries(await Promise.all(Object.entries(pids).map(async ([name, list]) => [name, await cpuSeconds(list)])));
+  await around.stop?.();
   const seconds = result.durationUs / 1e6;
   const round = (value) => Math.round(value * 100) / 100;
   const { requests } = result;

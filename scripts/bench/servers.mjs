@@ -131,9 +131,10 @@ export function removeFloor(dir) {
  * the same edge by address, for the load generator. `observability`: 'on' (the default, as in
  * production: each instance's metrics listener) or 'off' (none); `accessLogs` writes the
  * instances' access lines (LOG_LEVEL info) to instances.log as well; `name` keeps the data and the
- * logs of one of several topologies running at once apart (edge-<name>, instances-<name>.log).
+ * logs of one of several topologies running at once apart (edge-<name>, instances-<name>.log);
+ * `instanceEnv` reaches the instances on top of the bench's settings (NODE_OPTIONS for a profiler).
  */
-export async function startEdgeTopology(distName, { observability = 'on', accessLogs = false, name } = {}) {
+export async function startEdgeTopology(distName, { observability = 'on', accessLogs = false, name, instanceEnv = {} } = {}) {
   const { startEdge } = await import('../edge.mjs');
   // startEdge reads these from this process's environment too (a developer's REDIS_URL, EDGE_PORT...).
   for (const name of POINTING_ELSEWHERE) delete process.env[name];
@@ -152,7 +153,7 @@ export async function startEdgeTopology(distName, { observability = 'on', access
     // Every request of a bench comes from one address: the abuse budgets would measure themselves.
     // `warn`: the failed upstream calls, not a line per call (they would pass through this process,
     // the load generator's, on their way to the log).
-    env: { RATE_LIMIT_FACTOR: '100000', LOG_LEVEL: accessLogs ? 'info' : 'warn', NEXT_TELEMETRY_DISABLED: '1' },
+    env: { RATE_LIMIT_FACTOR: '100000', LOG_LEVEL: accessLogs ? 'info' : 'warn', NEXT_TELEMETRY_DISABLED: '1', ...instanceEnv },
     metrics: observability === 'on',
     output: (name, line) => (/^app\d+$/.test(name) ? instancesLog : edgeLog).write(/^app\d+$/.test(name) ? `${line}\n` : `${name.padEnd(8)}| ${line}\n`),
   });

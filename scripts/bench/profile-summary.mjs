@@ -1,0 +1,206 @@
+// The profile's summary (scripts/bench/profile.mjs takes the profiles): V8 profiles' self time by
+// function and by area per answer, the difference between two targets, and BENCHMARKS.md's
+// section. No side effects, so report.mjs and the tests import it alone.
+import { readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Areas, by the source file a function comes from (through the build's source maps), first match wins. */
+export const AREAS = [
+  ['react', /node_modules\/(?:next\/dist\/compiled\/)?(?:react|react-dom|react-server-dom-[\w-]+|scheduler)\//],
+  ['next: compiled server runtime (route module, request handling)', /node_modules\/next\/dist\/compiled\/next-server\//],
+  ['next: other compiled dependencies', /node_modules\/next\/dist\/compiled\//],
+  ['next: server (router, base server, response)', /node_modules\/next\//],
+  ['zod', /node_modules\/zod\//],
+  ['ioredis', /node_modules\/(?:ioredis|@ioredis|redis-parser|denque|cluster-key-slot|standard-as-callback|redis-errors)\//],
+  ['rate-limiter-flexible', /node_modules\/rate-limiter-flexible\//],
+  ['pino', /node_modules\/(?:pino|pino-std-serializers|sonic-boom|quick-format-unescaped|safe-stable-stringify|@pinojs|fast-redact|slow-redact|on-exit-leak-free|thread-stream|atomic-sleep)\//],
+  ['prom-client', /node_modules\/(?:prom-client|tdigest|bintrees)\//],
+  ['OpenTelemetry', /node_modules\/@opentelemetry\//],
+  ['iron-session', /node_modules\/(?:iron-session|iron-webcrypto|uncrypto|cookie)\//],
+  ['undici (package)', /node_modules\/undici\//],
+  ['lru-cache', /node_modules\/lru-cache\//],
+  ['next-intl / use-intl', /node_modules\/(?:next-intl|use-intl|icu-minify|intl-messageformat|@formatjs)\//],
+  ['other packages', /node_modules\//],
+  ['our lib/bff', /(?:^|\/|\])lib\/bff\//],
+  ['our lib/api', /(?:^|\/|\])lib\/api\//],
+  ['our lib/observability', /(?:^|\/|\])lib\/observability\//],
+  ['our lib/upstream.ts', /(?:^|\/|\])lib\/upstream\.ts$/],
+  ['our other code', /(?:^|\/|\])(?:lib|app|messages)\/|(?:instrumentation|proxy)\.ts$/],
+  ['bundled, no source map', /\/server\/chunks\//],
+  ['Node.js (http, streams, net, fetch, timers…)', /^node:/],
+];
+
+/** Samples that are no function's: the garbage collector, V8 and Node.js's native code. */
+const SPECIAL = { '(garbage collector)': 'garbage collection', '(program)': 'native (V8, libuv, C++ bindings)' };
+const IDLE = new Set(['(idle)', '(root)']);
+
+export function areaOf(source) {
+  return AREAS.find(([, pattern]) => pattern.test(source))?.[0] ?? 'other';
+}
+
+/**
+ * Source maps of the build's chunks, read once per file: beside the file, else in the build
+ * directory `distDir` (the standalone output and its release copies leave the maps out).
+ */
+export function sourceResolver(distDir) {
+  const maps = new Map();
+  const mapOf = (url) => {
+    if (!maps.has(url)) {
+      const file = url.startsWith('file:') ? fileURLToPath(url) : url;
+      const inBuild = distDir && /\/server\/(.+)$/.exec(file)?.[1];
+      let map = null;
+      for (const candidate of [`${file}.map`, ...(inBuild ? [path.join(distDir, 'server', `${inBuild}.map`)] : [])]) {
+        try {
+          map = new SourceMap(JSON.parse(readFileSync(candidate, 'utf8')));
+          break;
+        } catch {
+          // Not there: the next place, or the file is its own source (node_modules, node:).
+        }
+      }
+      maps.set(url, map);
+    }
+    return maps.get(url);
+  };
+  return ({ url, lineNumber, columnNumber }) => {
+    const map = url && mapOf(url);
+    const entry = map ? map.findEntry(lineNumber, columnNumber) : undefined;
+    if (entry && entry.originalSource) return { source: entry.originalSource.replace(/^turbopack:\/\/\/?/, '').replace(/^\[project\]\//, '').replace(/^(?:\.\.\/)+/, ''), line: entry.originalLine + 1 };
+    return { source: url.replace(/^file:\/\//, '').replace(/^.*?\/(node_modules\/)/, '$1'), line: lineNumber + 1 };
+  };
+}
+
+/** Areas that only do what their caller asks: their time is also counted to the caller's area (`owners`). */
+const GENERIC = new Set(['Node.js (http, streams, net, fetch, timers…)', 'V8 builtins (JSON, RegExp, Promise…)', 'other']);
+
+/**
+ * Self time of one V8 profile (Profiler.stop's `profile`) in microseconds: by function, and by
+ * owner, the area of the nearest frame on the stack that is not Node.js's or V8's own (a socket
+ * write undici asks for is undici's). Each sample counts the time to the next one; `resolve` maps
+ * a call frame to its source.
+ */
+export function selfTimes(profile, resolve) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const perNode = new Map();
+  const { samples, timeDeltas } = profile;
+  for (let index = 0; index < samples.length; index++) {
+    const delta = timeDeltas[index + 1] ?? 0;
+    perNode.set(samples[index], (perNode.get(samples[index]) ?? 0) + Math.max(0, delta));
+  }
+  const entries = new Map();
+  const entryOf = (id) => {
+    if (entries.has(id)) return entries.get(id);
+    const { callFrame } = nodes.get(id);
+    let entry;
+    if (IDLE.has(callFrame.functionName) && !callFrame.url) entry = null;
+    else if (Object.hasOwn(SPECIAL, callFrame.functionName)) entry = { key: callFrame.functionName, name: callFrame.functionName, source: '', area: SPECIAL[callFrame.functionName] };
+    else if (!callFrame.url) entry = { key: `${callFrame.functionName}|builtin`, name: callFrame.functionName || '(anonymous)', source: 'V8 builtin', area: 'V8 builtins (JSON, RegExp, Promise…)' };
+    else {
+      const { source, line } = resolve(callFrame);
+      entry = { key: `${callFrame.functionName}|${source}:${line}`, name: callFrame.functionName || '(anonymous)', source: `${source}:${line}`, area: areaOf(source) };
+    }
+    entries.set(id, entry);
+    return entry;
+  };
+  const ownerOf = (id) => {
+    for (let at = id; at !== undefined; at = parents.get(at)) {
+      const entry = entryOf(at);
+      if (entry && !GENERIC.has(entry.area)) return entry.area;
+    }
+    return entryOf(id).area;
+  };
+  const functions = new Map();
+  const owners = new Map();
+  for (const [id, micros] of perNode) {
+    const entry = entryOf(id);
+    if (!entry) continue;
+    const { key, ...fields } = entry;
+    const found = functions.get(key) ?? { ...fields, micros: 0 };
+    found.micros += micros;
+    functions.set(key, found);
+    const owner = ownerOf(id);
+    owners.set(owner, (owners.get(owner) ?? 0) + micros);
+  }
+  return { functions, owners };
+}
+
+/** Self time per answer, by function, by area and by owner, of the profiles of one target's run. */
+export function summarise(profiles, requests, resolve = sourceResolver()) {
+  const functions = new Map();
+  const owners = new Map();
+  for (const profile of profiles) {
+    const times = selfTimes(profile, resolve);
+    for (const [key, entry] of times.functions) {
+      const found = functions.get(key) ?? { ...entry, micros: 0 };
+      found.micros += entry.micros;
+      functions.set(key, found);
+    }
+    for (const [owner, micros] of times.owners) owners.set(owner, (owners.get(owner) ?? 0) + micros);
+  }
+  const perCall = (micros) => Math.round((micros / 1000 / requests) * 1000) / 1000;
+  const sorted = (map) => Object.fromEntries([...map].sort(([, a], [, b]) => b - a).map(([name, micros]) => [name, perCall(micros)]));
+  const areas = new Map();
+  let total = 0;
+  for (const { area, micros } of functions.values()) {
+    areas.set(area, (areas.get(area) ?? 0) + micros);
+    total += micros;
+  }
+  return {
+    requests,
+    msPerCall: perCall(total),
+    areas: sorted(areas),
+    owners: sorted(owners),
+    functions: [...functions.values()].sort((a, b) => b.micros - a.micros).slice(0, 60).map(({ micros, ...entry }) => ({ ...entry, msPerCall: perCall(micros) })),
+  };
+}
+
+/** `a − b` per area and per function (ms per answer), largest first: what one target does more than another. */
+export function difference(a, b, top = 25) {
+  const round = (value) => Math.round(value * 1000) / 1000;
+  const minus = (field) => {
+    const names = new Set([...Object.keys(a[field]), ...Object.keys(b[field])]);
+    return Object.fromEntries([...names].map((name) => [name, round((a[field][name] ?? 0) - (b[field][name] ?? 0))]).sort(([, x], [, y]) => y - x));
+  };
+  const key = (entry) => `${entry.name}|${entry.source}`;
+  const theirs = new Map(b.functions.map((entry) => [key(entry), entry.msPerCall]));
+  const functions = a.functions
+    .map((entry) => ({ ...entry, msPerCall: round(entry.msPerCall - (theirs.get(key(entry)) ?? 0)) }))
+    .sort((x, y) => y.msPerCall - x.msPerCall)
+    .slice(0, top);
+  return { msPerCall: round(a.msPerCall - b.msPerCall), areas: minus('areas'), owners: minus('owners'), functions };
+}
+
+const LABELS = { route: 'route handler', bff: 'address list', bffForwarded: 'forwarded call' };
+
+/** BENCHMARKS.md's section of the profile (`results.bffProfile`). */
+export function profileSection(profile) {
+  const { targets, extra } = profile;
+  const ms = (value) => (Number.isFinite(value) ? value.toFixed(3) : '–');
+  const order = ['route', 'bff', 'bffForwarded'];
+  const owners = Object.keys(extra.bffForwarded.owners)
+    .filter((owner) => Math.abs(extra.bffForwarded.owners[owner]) >= 0.02 || Math.abs(extra.bff.owners[owner] ?? 0) >= 0.02)
+    .sort((a, b) => (targets.bffForwarded.owners[b] ?? 0) - (targets.bffForwarded.owners[a] ?? 0));
+  return [
+    '## Where an instance spends its CPU per BFF call (profile)',
+    '',
+    `\`npm run bench -- --only=profile-bff\` (scripts/bench/profile.mjs) on ${profile.date}${profile.commit ? ` at ${profile.commit}` : ''}: V8's sampling profiler (every ${profile.samplingUs} µs) in both instances for exactly the ${profile.seconds} s run of each target through the edge (wrk, ${profile.connections} connections), self time summed over both and divided by the answers. Functions are placed by the build's source maps. Milliseconds of one instance's main thread per answer; the profiler's own cost is in every column alike, and the threads beside the main one (garbage collection helpers, the kernel) are only in the \`/proc\` row.`,
+    '',
+    `| area | ${order.map((key) => LABELS[key]).join(' | ')} | address list − handler | forwarded − handler |`,
+    '|---|---|---|---|---|---|',
+    `| **all (profiled)** | ${order.map((key) => ms(targets[key].msPerCall)).join(' | ')} | ${ms(extra.bff.msPerCall)} | ${ms(extra.bffForwarded.msPerCall)} |`,
+    `| CPU of the instances from \`/proc\` | ${order.map((key) => ms(targets[key].cpuMsPerAnswer)).join(' | ')} | ${ms(targets.bff.cpuMsPerAnswer - targets.route.cpuMsPerAnswer)} | ${ms(targets.bffForwarded.cpuMsPerAnswer - targets.route.cpuMsPerAnswer)} |`,
+    `| throughput, req/s (profiler on) | ${order.map((key) => targets[key].requestsPerSecond.toFixed(0)).join(' | ')} | | |`,
+    '',
+    'Self time counted to the owner: the area of the nearest frame on the stack that is not Node.js\'s or V8\'s own (a socket write undici asks for is undici\'s, a stream Next.js reads is Next.js\'s); bench/results.json also has it by the frame itself (`areas`).',
+    '',
+    `| owner | ${order.map((key) => LABELS[key]).join(' | ')} | address list − handler | forwarded − handler |`,
+    '|---|---|---|---|---|---|',
+    ...owners.map((owner) => `| ${owner} | ${order.map((key) => ms(targets[key].owners[owner] ?? 0)).join(' | ')} | ${ms(extra.bff.owners[owner])} | ${ms(extra.bffForwarded.owners[owner])} |`),
+    '',
+    'The owners that differ by 0.02 ms or more; every owner and the heaviest functions of each target are in bench/results.json (`bffProfile`), the profiles themselves in bench/.work/profiles.',
+    '',
+  ];
+}

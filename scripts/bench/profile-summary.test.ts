@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module of the bench, without types
+import { areaOf, difference, selfTimes, summarise } from './profile-summary.mjs';
+
+const frame = (id: number, functionName: string, url: string, children: number[] = []) => ({ id, callFrame: { functionName, url, lineNumber: 0, columnNumber: 0 }, children });
+const resolve = ({ url, lineNumber }: { url: string; lineNumber: number }) => ({ source: url, line: lineNumber + 1 });
+
+// root → handle (lib/bff) → writeUtf8String (V8); root → (idle); root → (garbage collector).
+const profile = {
+  nodes: [frame(1, '(root)', '', [2, 4, 5]), frame(2, 'handle', 'lib/bff/handle.ts', [3]), frame(3, 'writeUtf8String', ''), frame(4, '(idle)', ''), frame(5, '(garbage collector)', '')],
+  // Each sample lasts until the next one: handle 100 µs, write 300 µs, idle 1,000 µs, GC 50 µs.
+  samples: [2, 3, 4, 5, 2],
+  timeDeltas: [0, 100, 300, 1000, 50, 0],
+};
+
+describe('the BFF profile summary', () => {
+  it('places a source by its package or our folder', () => {
+    expect(areaOf('node_modules/next/dist/compiled/next-server/app-route-turbo.runtime.prod.js')).toBe('next: compiled server runtime (route module, request handling)');
+    expect(areaOf('node_modules/next/dist/compiled/react/cjs/react.production.js')).toBe('react');
+    expect(areaOf('node_modules/ioredis/built/Redis.js')).toBe('ioredis');
+    expect(areaOf('node_modules/rate-limiter-flexible/lib/RateLimiterRedis.js')).toBe('rate-limiter-flexible');
+    expect(areaOf('lib/bff/handle.ts')).toBe('our lib/bff');
+    expect(areaOf('../../../lib/upstream.ts')).toBe('our lib/upstream.ts');
+    expect(areaOf('node:_http_outgoing')).toBe('Node.js (http, streams, net, fetch, timers…)');
+  });
+
+  it('counts self time by function and owner, idle left out', () => {
+    const { functions, owners } = selfTimes(profile, resolve);
+    expect(Object.fromEntries([...functions.values()].map((entry: { name: string; micros: number }) => [entry.name, entry.micros]))).toEqual({
+      handle: 100,
+      writeUtf8String: 300,
+      '(garbage collector)': 50,
+    });
+    // The V8 write under our handler is ours by owner.
+    expect(Object.fromEntries(owners)).toEqual({ 'our lib/bff': 400, 'garbage collection': 50 });
+  });
+
+  it('divides by the answers and subtracts one target from another', () => {
+    const one = summarise([profile], 1, resolve);
+    const two = summarise([profile, profile], 1, resolve);
+    expect(one.msPerCall).toBe(0.45);
+    expect(one.areas['our lib/bff']).toBe(0.1);
+    const diff = difference(two, one);
+    expect(diff.msPerCall).toBe(0.45);
+    expect(diff.owners['our lib/bff']).toBe(0.4);
+    expect(diff.functions[0]).toMatchObject({ name: 'writeUtf8String', msPerCall: 0.3 });
+  });
+});
