@@ -16,8 +16,18 @@ const documentHeaders = { Accept: 'text/html,application/xhtml+xml' };
 const customer = FIXTURE_CUSTOMERS.notSent;
 const name = 'Mehmet Demir';
 
-/** The page as a visitor sees it: scripts (the payload's rows come in another order) and nonces left out. */
-const markup = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/ nonce="[^"]*"/g, '');
+/**
+ * The page as a visitor sees it: scripts (the payload's rows come in another order) and nonces left
+ * out, each tag's attributes in one order (React writes a preload's in the order its hint came).
+ */
+const markup = (html: string) =>
+  html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/ nonce="[^"]*"/g, '')
+    .replace(/<([a-z][\w-]*)((?:\s+[^\s=>/]+(?:="[^"]*")?)+)\s*(\/?)>/gi, (_tag, name: string, attributes: string, close: string) => {
+      const sorted = attributes.trim().match(/[^\s=>/]+(?:="[^"]*")?/g)!.sort().join(' ');
+      return `<${name} ${sorted}${close}>`;
+    });
 
 const scriptSources = (policy: string) => /script-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];
 

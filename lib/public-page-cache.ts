@@ -85,17 +85,8 @@ function renderShared(path: string, kind: KeptKind): Promise<PublicPage> {
  */
 export function forgetRendersUnderWay() {
   rendering.clear();
-  recent.clear();
 }
 
-/**
- * Kept pages this process read from Next.js's cache in the last second, by kind and path. Each
- * read is a Redis round trip and a parse of the page, which cost a customer's view about as much as
- * filling the template in; a second is far inside the time a revalidation takes to reach visitors
- * anyway (the edge keeps a page for EDGE_PAGE_SECONDS), and this process forgets them at once.
- */
-const RECENT_MS = 1_000;
-const recent = new Map<string, { page: PublicPage; until: number }>();
 
 const cachedRenders = new Map<string, () => Promise<PublicPage>>();
 /** Whether the lookup under way made (or joined) a render: Next.js's cache does not say whether it hit. */
@@ -122,18 +113,10 @@ export async function publicPage(path: string, kind: KeptKind = 'anonymous'): Pr
     cached = seconds > 0 ? unstable_cache(() => (markRendered(), renderShared(path, kind)), keyParts, { revalidate: seconds, tags: [SETTINGS_TAG] }) : () => renderPublicPage(path, kind);
     cachedRenders.set(key, cached);
   }
-  const memo = seconds > 0 ? recent.get(key) : undefined;
-  if (memo && memo.until > Date.now()) {
-    metrics()?.publicPages.inc({ result: 'hit' });
-    return { page: memo.page, kept: true };
-  }
   const seen = { rendered: false };
   try {
     const page = await lookup.run(seen, cached);
-    if (seconds > 0) {
-      metrics()?.publicPages.inc({ result: seen.rendered ? 'miss' : 'hit' });
-      recent.set(key, { page, until: Date.now() + RECENT_MS });
-    }
+    if (seconds > 0) metrics()?.publicPages.inc({ result: seen.rendered ? 'miss' : 'hit' });
     return { page, kept: seconds > 0 };
   } catch (error) {
     return error instanceof UnkeptPage ? { page: error.page, kept: false } : undefined;
