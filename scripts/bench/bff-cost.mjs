@@ -6,27 +6,11 @@
 // is measured before and after in the same minutes of a shared machine.
 import { processTree } from './processes.mjs';
 import { bffTargets } from './profile.mjs';
-import { measure } from './server-cost.mjs';
+import { measure, medianOf } from './server-cost.mjs';
 import { startEdgeTopology } from './servers.mjs';
 import { median } from './stats.mjs';
 
 const TARGETS = ['route', 'bff', 'bffForwarded'];
-
-/** The median of each figure over a target's runs, the runs kept. */
-function medianOf(runs) {
-  const of = (field) => median(runs.map((run) => run[field]));
-  const instances = median(runs.map((run) => run.cpuMsPerAnswer.instances));
-  return {
-    ...runs[0],
-    requestsPerSecond: of('requestsPerSecond'),
-    latencyP50Ms: of('latencyP50Ms'),
-    latencyP99Ms: of('latencyP99Ms'),
-    errors: runs.reduce((sum, run) => sum + run.errors, 0),
-    non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
-    cpuMsPerAnswer: { instances },
-    runs: runs.map(({ requestsPerSecond, latencyP50Ms, latencyP99Ms, cpuMsPerAnswer }) => ({ requestsPerSecond, latencyP50Ms, latencyP99Ms, instancesCpuMs: cpuMsPerAnswer.instances })),
-  };
-}
 
 /**
  * `builds`: { name: dist dir }, one topology each. Answers, per build, each target's medians and

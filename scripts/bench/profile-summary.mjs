@@ -204,3 +204,22 @@ export function profileSection(profile) {
     '',
   ];
 }
+
+/** BENCHMARKS.md's lines on where a customer's view of `/` spends its CPU (`results.customerProfile`), before and after when both were profiled. */
+export function customerProfileSection(profile) {
+  const runs = [profile.before && ['before', profile.before], ['after', profile.after]].filter(Boolean);
+  const ms = (value) => (Number.isFinite(value) ? value.toFixed(2) : '–');
+  const owners = [...new Set(runs.flatMap(([, run]) => Object.keys(run.owners).slice(0, 8)))];
+  return [
+    '## Where an instance spends its CPU per view of a customer\'s `/` (profile)',
+    '',
+    `\`npm run bench -- --only=profile-customer\` on ${profile.date}${profile.commit ? ` at ${profile.commit}` : ''}, profiled as the BFF's calls are (above): ms of one instance's main thread per view, by owner.${profile.before ? ` Before: ${profile.before.distDir}, the build before the customers' template; after: ${profile.after.distDir}.` : ''}`,
+    '',
+    `| owner | ${runs.map(([name]) => name).join(' | ')} |`,
+    `|---|${runs.map(() => '---|').join('')}`,
+    `| **all (profiled)** | ${runs.map(([, run]) => ms(run.msPerCall)).join(' | ')} |`,
+    `| CPU of the instances from \`/proc\` | ${runs.map(([, run]) => ms(run.cpuMsPerAnswer)).join(' | ')} |`,
+    ...owners.map((owner) => `| ${owner} | ${runs.map(([, run]) => ms(run.owners[owner] ?? 0)).join(' | ')} |`),
+    '',
+  ];
+}

@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { processTree } from './processes.mjs';
 import { difference, sourceResolver, summarise } from './profile-summary.mjs';
-import { bffHeaders, doorInfrastructureBody, INFRASTRUCTURE_PATH, infrastructureBody, measure, xsrfToken } from './server-cost.mjs';
+import { bffHeaders, customerCookie, documentHeaders, doorInfrastructureBody, INFRASTRUCTURE_PATH, infrastructureBody, measure, xsrfToken } from './server-cost.mjs';
 import { root, startEdgeTopology, workDir } from './servers.mjs';
 
 /** Microseconds between samples: a call costs about a millisecond. */
@@ -69,12 +69,25 @@ export async function bffTargets(topology) {
   };
 }
 
+/** A logged-in customer's view of `/`, past the edge's cache (a fixture customer, logged in as a browser does). */
+export async function customerTargets(topology) {
+  const cookie = await customerCookie(topology.loopbackUrl, topology.sandbox);
+  return { pageCustomer: { url: `${topology.loopbackUrl}/`, headers: { ...documentHeaders, Cookie: cookie } } };
+}
+
 /**
  * Profiles the address list, the forwarded call and the minimal route handler through the edge
  * (`seconds` each at `connections`), and answers each one's self time per answer by area and
  * function, and the two BFF calls' difference from the handler.
  */
-export async function profileBff({ distName, log, seconds = 10, connections = 50, warmupSeconds = 2 }) {
+export async function profileBff(options) {
+  const profiled = await profileTargets({ ...options, targetsOf: bffTargets });
+  const { targets } = profiled;
+  return { ...profiled, extra: { bff: difference(targets.bff, targets.route), bffForwarded: difference(targets.bffForwarded, targets.route) } };
+}
+
+/** `targetsOf(topology)`'s targets, each profiled through the edge of a topology of `distName`'s build. */
+export async function profileTargets({ distName, targetsOf, log, seconds = 10, connections = 50, warmupSeconds = 2 }) {
   const topology = await startEdgeTopology(distName, { name: 'profile', instanceEnv: { NODE_OPTIONS: '--inspect=127.0.0.1:0' } });
   const sessions = [];
   try {
@@ -84,7 +97,7 @@ export async function profileBff({ distName, log, seconds = 10, connections = 50
       await session.send('Profiler.enable');
       await session.send('Profiler.setSamplingInterval', { interval: SAMPLING_US });
     }
-    const targets = await bffTargets(topology);
+    const targets = await targetsOf(topology);
     const cpu = { instances: async () => (await Promise.all(topology.instancePids().map(processTree))).flat() };
     const dir = path.join(workDir, 'profiles');
     mkdirSync(dir, { recursive: true });
@@ -99,18 +112,12 @@ export async function profileBff({ distName, log, seconds = 10, connections = 50
         },
       };
       const figures = await measure(target, { duration: seconds, connections, warmupSeconds, cpu, around });
-      profiles.forEach((profile, index) => writeFileSync(path.join(dir, `${key}-app${index + 1}.cpuprofile`), JSON.stringify(profile)));
+      profiles.forEach((profile, index) => writeFileSync(path.join(dir, `${key}-${path.basename(distName)}-app${index + 1}.cpuprofile`), JSON.stringify(profile)));
       summaries[key] = { ...summarise(profiles, figures.requests, resolve), requestsPerSecond: figures.requestsPerSecond, cpuMsPerAnswer: figures.cpuMsPerAnswer.instances, errors: figures.errors, non2xx: figures.non2xx };
       const top = Object.entries(summaries[key].areas).slice(0, 6).map(([area, ms]) => `${area} ${ms}`).join(', ');
       log(`  ${key}: ${figures.requestsPerSecond.toFixed(0)} req/s, ${summaries[key].msPerCall} ms profiled per answer (${figures.cpuMsPerAnswer.instances} ms from /proc); ${top}`);
     }
-    return {
-      samplingUs: SAMPLING_US,
-      seconds,
-      connections,
-      targets: summaries,
-      extra: { bff: difference(summaries.bff, summaries.route), bffForwarded: difference(summaries.bffForwarded, summaries.route) },
-    };
+    return { samplingUs: SAMPLING_US, seconds, connections, targets: summaries };
   } finally {
     for (const session of sessions) session.close();
     await topology.stop();

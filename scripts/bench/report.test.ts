@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the bench, without types
-import { missesSection } from './report.mjs';
+import { budgets, missesSection } from './report.mjs';
 
 const root = path.resolve(__dirname, '..', '..');
 const budget = (id: string, met: boolean | null) => ({ id, what: `budget ${id}`, figure: '1', baseline: '2', ratio: 0.5, limit: '≥ 0.9', met });
@@ -30,5 +30,30 @@ describe('the misses section of BENCHMARKS.md', () => {
     const { entries } = JSON.parse(readFileSync(path.join(root, 'bench', 'misses.json'), 'utf8')) as { entries: { budgets: string[] }[] };
     const explained = new Set(entries.flatMap((entry) => entry.budgets));
     expect(results.budgets.filter((item) => item.met === false && !explained.has(item.id)).map((item) => item.id)).toEqual([]);
+  });
+});
+
+describe('a customer\'s page against the floor rendered per request', () => {
+  const run = (requestsPerSecond: number, latencyP50Ms: number) => ({ requestsPerSecond, latencyP50Ms, latencyP99Ms: latencyP50Ms * 3, errors: 0, non2xx: 0, cpuMsPerAnswer: {} });
+  const edgeCost = (customer: ReturnType<typeof run>) => ({
+    rounds: 3,
+    staticFile: run(40_000, 1),
+    page: run(40_000, 1),
+    pageHowTo: run(40_000, 1),
+    pageEn: run(40_000, 1),
+    pageCustomer: customer,
+    floorPerRequest: run(800, 50),
+    direct: run(14_000, 3),
+    bff: run(1_000, 40),
+    directForwarded: run(14_000, 3),
+    bffForwarded: run(700, 70),
+  });
+  const verdict = (customer: ReturnType<typeof run>) =>
+    (budgets({ edgeCost: edgeCost(customer) }) as { id: string; met: boolean | null }[]).find((item) => item.id === 'edgeCost.pageCustomer')?.met;
+
+  it('holds it to half the floor\'s throughput and twice its p50', () => {
+    expect(verdict(run(400, 100))).toBe(true);
+    expect(verdict(run(399, 100))).toBe(false);
+    expect(verdict(run(500, 101))).toBe(false);
   });
 });

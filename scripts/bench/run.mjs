@@ -11,7 +11,8 @@
 // observability.mjs) and the first load of `/`, and keeps the other figures of bench/results.json;
 // `--only=lab` likewise measures only the lab vitals (scripts/bench/lab-vitals.mjs) and their floors.
 // `--only=profile-bff` profiles an instance's CPU per BFF call against the minimal route handler
-// (scripts/bench/profile.mjs) into the same file; `--only=bff` measures the BFF against the route
+// (scripts/bench/profile.mjs) into the same file, `--only=profile-customer` per view of a logged-in
+// customer's page (with `--against=<dist dir>`, another build's too); `--only=bff` measures the BFF against the route
 // handler through the edge in a few minutes (scripts/bench/bff-cost.mjs), and with
 // `--against=<dist dir>` another build beside this one, alternately (a change before and after).
 import { spawnSync } from 'node:child_process';
@@ -25,15 +26,15 @@ import { chromePath, runLighthouse } from './lighthouse.mjs';
 import { runMixedLoad } from './load.mjs';
 import { measureObservabilityCost } from './observability.mjs';
 import { measureOptionFilter } from './option-filter.mjs';
-import { profileBff } from './profile.mjs';
+import { customerTargets, profileBff, profileTargets } from './profile.mjs';
 import { onStopAll, stopAll } from './processes.mjs';
 import { budgets, writeReports } from './report.mjs';
 import { documentHeaders, measureEdgeCost, measureOriginCost, pickStaticChunk, wrkPath } from './server-cost.mjs';
-import { buildFloor, buildSite, removeFloor, root, startEdgeTopology, startFloor, startOrigin, workDir } from './servers.mjs';
+import { buildFloor, buildSite, removeFloor, root, startEdgeTopology, startFloor, startFloorEdge, startOrigin, workDir } from './servers.mjs';
 
 const DIST = '.next-bench';
-/** A score moves from run to run, so its budgets are on medians of nine runs interleaved with the floor's. */
-const LIGHTHOUSE_RUNS = 9;
+/** Lighthouse's scores are reported (the lab vitals hold the speed budgets); Accessibility, Best Practices and SEO do not move between runs. */
+const LIGHTHOUSE_RUNS = 3;
 /** Hard stop: the bench must never run on unattended (it takes about 25 minutes). */
 const WATCHDOG_MS = 40 * 60_000;
 const skipBuild = process.argv.includes('--skip-build');
@@ -147,9 +148,11 @@ async function main() {
     log(`building the site into ${DIST} (npm run build)`);
     await buildSite(DIST);
   }
-  log('building the floor (a bare one-page Next.js app) in a temporary folder');
+  log('building the floor (a bare one-page Next.js app) in a temporary folder, and the same page rendered per request');
   const floorDir = await buildFloor();
   floorDirs.push(floorDir);
+  const perRequestFloorDir = await buildFloor({ perRequest: true, logName: 'floor-per-request-build.log' });
+  floorDirs.push(perRequestFloorDir);
 
   log('option filter (vitest bench)');
   results.optionFilter = await measureOptionFilter();
@@ -195,7 +198,10 @@ async function main() {
 
   const chunk = await pickStaticChunk(topology.loopbackUrl);
   log(`server cost through the edge (wrk); static file ${chunk.path} (${chunk.wireBytes} B brotli, ${chunk.decodedBytes} B decoded; the page ${chunk.pageWireBytes} B ${chunk.pageEncoding})`);
-  results.edgeCost = await measureEdgeCost({ topology, chunk, log });
+  const floorEdge = await startFloorEdge(perRequestFloorDir);
+  log(`  the floor rendered per request behind the same nginx configuration: ${floorEdge.url}`);
+  results.edgeCost = await measureEdgeCost({ topology, floorEdge, chunk, log });
+  await floorEdge.stop();
 
   log('server cost of the origin alone (wrk)');
   results.originCost = await measureOriginCost({ origin, chunk, log });
@@ -207,6 +213,11 @@ async function main() {
   log('what seeing the topology costs: metrics and access lines on against off (alternating runs), a scrape under the mixed load');
   results.observability = await measureObservabilityCost({ distName: DIST, log });
 
+  log('CPU profiles of the instances: per BFF call against the route handler, per view of a customer\'s /');
+  results.bffProfile = { date: new Date().toISOString(), commit: results.commit, ...(await profileBff({ distName: DIST, log })) };
+  const customerProfile = await profileTargets({ distName: DIST, targetsOf: customerTargets, log });
+  results.customerProfile = { ...previousCustomerProfile(), date: new Date().toISOString(), commit: results.commit, after: { distDir: DIST, ...customerProfile.targets.pageCustomer } };
+
   results.machine.loadAverageAtEnd = os.loadavg();
   results.durationSeconds = (Date.now() - started) / 1000;
   results.budgets = budgets(results);
@@ -214,6 +225,16 @@ async function main() {
   log('wrote BENCHMARKS.md and bench/results.json');
   printBudgets(results.budgets);
   return results.budgets.some((budget) => budget.met === false) ? 'missed' : 'met';
+}
+
+/** The last run's profile of a customer's view before the customers' template, kept beside each new one. */
+function previousCustomerProfile() {
+  try {
+    const { before } = JSON.parse(readFileSync(path.join(root, 'bench', 'results.json'), 'utf8')).customerProfile ?? {};
+    return before ? { before } : {};
+  } catch {
+    return {};
+  }
 }
 
 /** A part measured alone: the last run's figures to add to, an empty work folder and the build (unless --skip-build finds one). */
@@ -278,6 +299,28 @@ async function onlyProfileBff() {
 }
 
 /**
+ * `--only=profile-customer`: where an instance's CPU goes per view of a logged-in customer's `/`;
+ * with `--against=<dist dir>` the same for another build (the one before a change), one after the other.
+ */
+async function onlyProfileCustomer() {
+  const results = await lastRunAndBuild();
+  const against = process.argv.find((arg) => arg.startsWith('--against='))?.slice('--against='.length);
+  const profile = async (distName) => {
+    log(`CPU profile of the instances per view of a customer's / (${distName}), through the edge`);
+    return (await profileTargets({ distName, targetsOf: customerTargets, log })).targets.pageCustomer;
+  };
+  results.customerProfile = {
+    date: new Date().toISOString(),
+    commit: measuredCommit(),
+    ...(against ? { before: { distDir: against, ...(await profile(against)) } } : {}),
+    after: { distDir: DIST, ...(await profile(DIST)) },
+  };
+  results.budgets = budgets(results);
+  writeReports(root, results);
+  return 'met';
+}
+
+/**
  * `--only=bff`: the address list, the forwarded call and the route handler through the edge,
  * medians of three rounds, into edgeCost; `--against=<dist dir>` measures that build alternately
  * with this one (bench/results.json's bffComparison), and edgeCost keeps this one's.
@@ -317,8 +360,8 @@ watchdog.unref();
 let exitCode = 0;
 try {
   const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
-  const only = { '--only=observability': onlyObservability, '--only=lab': onlyLab, '--only=profile-bff': onlyProfileBff, '--only=bff': onlyBff }[onlyArg ?? ''];
-  if (onlyArg && !only) throw new Error(`${onlyArg}: not a part the bench measures alone (observability, lab, profile-bff, bff)`);
+  const only = { '--only=observability': onlyObservability, '--only=lab': onlyLab, '--only=profile-bff': onlyProfileBff, '--only=profile-customer': onlyProfileCustomer, '--only=bff': onlyBff }[onlyArg ?? ''];
+  if (onlyArg && !only) throw new Error(`${onlyArg}: not a part the bench measures alone (observability, lab, profile-bff, profile-customer, bff)`);
   const outcome = await (only ?? main)();
   // Budgets missed is a result, not a failure of the bench; BENCH_STRICT=1 makes it one.
   if (outcome === 'missed' && process.env.BENCH_STRICT === '1') exitCode = 2;

@@ -16,6 +16,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { scriptsNamedBy } from './first-load.mjs';
 import { cpuSeconds, processTree } from './processes.mjs';
+import { median } from './stats.mjs';
 import { serviceToken, workDir } from './servers.mjs';
 
 export const infrastructureBody = JSON.stringify({ type: 'city', parent_id: 34 });
@@ -119,8 +120,10 @@ export async function pickStaticChunk(edgeUrl) {
     candidates.push({ path: url.pathname, wireBytes: chunk.bytes, decodedBytes: decoded.bytes });
   }
   if (!candidates.length) throw new Error('the edge sent none of the scripts / names in brotli');
+  // The first the page names, too: a measure taken against it tells what the chunk's size does.
+  const [first] = candidates;
   candidates.sort((a, b) => Math.abs(a.wireBytes - page.bytes) - Math.abs(b.wireBytes - page.bytes));
-  return { ...candidates[0], pageWireBytes: page.bytes, pageEncoding: page.headers['content-encoding'] ?? 'identity', candidates: candidates.length };
+  return { ...candidates[0], pageWireBytes: page.bytes, pageEncoding: page.headers['content-encoding'] ?? 'identity', candidates: candidates.length, first };
 }
 
 /** Debian's wrk (`apt-get install wrk`), or the one WRK_PATH names. */
@@ -257,10 +260,21 @@ const describe = (key, figures) => {
   return `  ${key}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.latencyP50Ms} ms, p99 ${figures.latencyP99Ms} ms, errors ${figures.errors}, non-2xx ${figures.non2xx}, ${figures.bytesPerAnswer} B/answer, CPU per answer: ${cpu}, generator ${figures.generatorCores} core${cache}`;
 };
 
-/** The mean of two runs of the baseline (one before the pages, one after), both kept. */
-function meanOf(first, second) {
-  const mean = (field) => (first[field] + second[field]) / 2;
-  return { ...first, requestsPerSecond: mean('requestsPerSecond'), latencyP50Ms: mean('latencyP50Ms'), latencyP99Ms: mean('latencyP99Ms'), requests: first.requests + second.requests, runs: [first, second] };
+/** The median of each figure over a target's runs, the runs kept. */
+export function medianOf(runs) {
+  const of = (field) => median(runs.map((run) => run[field]));
+  const cpuOf = (name) => median(runs.map((run) => run.cpuMsPerAnswer[name]));
+  return {
+    ...runs[0],
+    requestsPerSecond: of('requestsPerSecond'),
+    latencyP50Ms: of('latencyP50Ms'),
+    latencyP99Ms: of('latencyP99Ms'),
+    requests: runs.reduce((sum, run) => sum + run.requests, 0),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+    cpuMsPerAnswer: Object.fromEntries(Object.keys(runs[0].cpuMsPerAnswer).map((name) => [name, cpuOf(name)])),
+    runs: runs.map(({ requestsPerSecond, latencyP50Ms, latencyP99Ms, cpuMsPerAnswer }) => ({ requestsPerSecond, latencyP50Ms, latencyP99Ms, cpuMsPerAnswer })),
+  };
 }
 
 const pageTargets = (url) => ({
@@ -270,10 +284,13 @@ const pageTargets = (url) => ({
 });
 
 /**
- * Through the edge (`topology`: servers.mjs's startEdgeTopology). The static file is measured before
- * and after the pages (the machine is shared; its mean is the baseline).
+ * Through the edge (`topology`: servers.mjs's startEdgeTopology). Each target runs `rounds` times,
+ * the targets in turn, and each figure is the median of its runs (the machine is shared: a busy
+ * moment then falls on one run of each, not on one target). The static file opens and closes
+ * every round of the pages. `floorEdge` (servers.mjs's startFloorEdge: a bare page rendered per
+ * request behind the same nginx) is the floor a customer's page is set against.
  */
-export async function measureEdgeCost({ topology, chunk, duration = 10, connections = 50, warmupSeconds = 2, log }) {
+export async function measureEdgeCost({ topology, floorEdge, chunk, duration = 10, connections = 50, warmupSeconds = 2, rounds = 3, log }) {
   const url = topology.loopbackUrl;
   const { sandbox, accessLog } = topology;
   const cpu = { nginx: topology.nginxPids, instances: async () => (await Promise.all(topology.instancePids().map(processTree))).flat() };
@@ -288,48 +305,69 @@ export async function measureEdgeCost({ topology, chunk, duration = 10, connecti
     body,
   });
   const throughBff = (body) => ({ url: `${url}/api/v1${INFRASTRUCTURE_PATH}`, method: 'POST', headers: bffHeaders(token), body });
-  const staticTarget = { url: `${url}${chunk.path}`, headers: scriptHeaders };
-  const results = {};
-  const run = async (key, target, extra = {}) => {
-    results[key] = await measure(target, { ...options, ...extra });
-    log(describe(key, results[key]));
+  const customerHeaders = { ...documentHeaders, Cookie: customer };
+  const targets = {
+    staticFile: [{ url: `${url}${chunk.path}`, headers: scriptHeaders }],
+    ...Object.fromEntries(Object.entries(pageTargets(url)).map(([key, target]) => [key, [target]])),
+    // A customer's page: past the edge's cache, for this customer alone (the customers' template).
+    pageCustomer: [{ url: `${url}/`, headers: customerHeaders }],
+    // The floor's page with the same cookie, so nginx passes it by its cache as it does the customer's.
+    ...(floorEdge ? { floorPerRequest: [{ url: `${floorEdge.url}/`, headers: customerHeaders }, { cpu: { nginx: floorEdge.nginxPids, instances: async () => (await Promise.all(floorEdge.instancePids().map(processTree))).flat() } }] } : {}),
+    // An address list: the BFF answers it from memory after the first call (ADDRESS_CACHE_SECONDS).
+    direct: [direct(infrastructureBody), { cpu: {} }],
+    bff: [throughBff(infrastructureBody)],
+    // A door's infrastructure: forwarded to the upstream every time.
+    directForwarded: [direct(doorBody), { cpu: {} }],
+    bffForwarded: [throughBff(doorBody)],
+    // The least a Next.js route handler costs through the same edge (the liveness check: no
+    // upstream, no proxy.ts): the BFF's floor.
+    route: [{ url: `${url}/api/health/live` }],
   };
-  await run('staticFileFirst', staticTarget);
-  for (const [key, target] of Object.entries(pageTargets(url))) await run(key, target);
-  await run('staticFileSecond', staticTarget);
-  results.staticFile = meanOf(results.staticFileFirst, results.staticFileSecond);
-  delete results.staticFileFirst;
-  delete results.staticFileSecond;
-  // A customer's page: past the edge's cache, rendered per request by an instance.
-  await run('pageCustomer', { url: `${url}/`, headers: { ...documentHeaders, Cookie: customer } });
-  // An address list: the BFF answers it from memory after the first call (ADDRESS_CACHE_SECONDS).
-  await run('direct', direct(infrastructureBody), { cpu: {} });
-  await run('bff', throughBff(infrastructureBody));
-  // A door's infrastructure: forwarded to the upstream every time.
-  await run('directForwarded', direct(doorBody), { cpu: {} });
-  await run('bffForwarded', throughBff(doorBody));
-  // Not a budget: the least a Next.js route handler costs through the same edge (the liveness
-  // check: no upstream, no proxy.ts), to tell the BFF's own work from the framework's and nginx's.
-  await run('route', { url: `${url}/api/health/live` });
-  return { generator: 'wrk', duration, connections, chunk, ...results };
+  const runs = Object.fromEntries(Object.keys(targets).map((key) => [key, []]));
+  const run = async (key, round) => {
+    const [target, extra = {}] = targets[key];
+    const figures = await measure(target, { ...options, ...extra });
+    runs[key].push(figures);
+    log(describe(`${key} (round ${round})`, figures));
+  };
+  for (let round = 1; round <= rounds; round++) {
+    for (const key of Object.keys(targets)) await run(key, round);
+  }
+  // The static file closes the last round of the pages too.
+  await run('staticFile', rounds + 1);
+  return { generator: 'wrk', duration, connections, rounds, chunk, ...Object.fromEntries(Object.entries(runs).map(([key, list]) => [key, medianOf(list)])) };
 }
 
-/** The origin alone (`origin`: servers.mjs's startOrigin): the pages against the same chunk, sent by Next.js. */
-export async function measureOriginCost({ origin, chunk, duration = 10, connections = 50, warmupSeconds = 2, log }) {
+/**
+ * The origin alone (`origin`: servers.mjs's startOrigin): the pages against the same chunk, sent by
+ * Next.js, in `rounds` rounds (medians, as through the edge). Besides, reported: `/` asked with no
+ * Accept-Encoding (Next.js then sends it as kept, uncompressed) and the first chunk the page names
+ * (smaller than the page), which tell the setup's share of the ratio from the chunk's size.
+ */
+export async function measureOriginCost({ origin, chunk, duration = 8, connections = 50, warmupSeconds = 2, rounds = 3, log }) {
   const cpu = { origin: () => processTree(origin.child.pid) };
   const options = { duration, connections, warmupSeconds, cpu };
-  const staticTarget = { url: `${origin.url}${chunk.path}`, headers: scriptHeaders };
-  const results = {};
-  const run = async (key, target) => {
-    results[key] = await measure(target, options);
-    log(describe(key, results[key]));
+  const targets = {
+    staticFile: { url: `${origin.url}${chunk.path}`, headers: scriptHeaders },
+    ...pageTargets(origin.url),
+    pagePlain: { url: `${origin.url}/`, headers: { Accept: documentHeaders.Accept } },
+    firstChunk: { url: `${origin.url}${chunk.first.path}`, headers: scriptHeaders },
   };
-  await run('staticFileFirst', staticTarget);
-  for (const [key, target] of Object.entries(pageTargets(origin.url))) await run(key, target);
-  await run('staticFileSecond', staticTarget);
-  results.staticFile = meanOf(results.staticFileFirst, results.staticFileSecond);
-  delete results.staticFileFirst;
-  delete results.staticFileSecond;
+  const runs = Object.fromEntries(Object.keys(targets).map((key) => [key, []]));
+  for (let round = 1; round <= rounds; round++) {
+    for (const [key, target] of Object.entries(targets)) {
+      const figures = await measure(target, options);
+      runs[key].push(figures);
+      log(describe(`${key} (round ${round})`, figures));
+    }
+  }
   const encoding = await rawGet(`${origin.url}${chunk.path}`, scriptHeaders);
-  return { generator: 'wrk', duration, connections, chunk: { ...chunk, originEncoding: encoding.headers['content-encoding'] ?? 'identity', originWireBytes: encoding.bytes }, ...results };
+  return {
+    generator: 'wrk',
+    duration,
+    connections,
+    rounds,
+    chunk: { ...chunk, originEncoding: encoding.headers['content-encoding'] ?? 'identity', originWireBytes: encoding.bytes },
+    ...Object.fromEntries(Object.entries(runs).map(([key, list]) => [key, medianOf(list)])),
+  };
 }

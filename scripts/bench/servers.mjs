@@ -2,10 +2,10 @@
 // instances of the bench's own build, Redis, the embedded sandbox API: scripts/edge.mjs), one
 // instance alone (the origin, as `npm start` runs it), and the floor, a bare one-page Next.js app of
 // the same version.
-import { copyFileSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, onStopAll, processTree, runToEnd, start, waitForHttp } from './processes.mjs';
+import { freePort, onStopAll, processTree, runToEnd, start, stop, waitForHttp } from './processes.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
 export const workDir = path.join(root, 'bench', '.work');
@@ -70,8 +70,9 @@ export async function buildSite(distName) {
  * react-dom (a node_modules symlink) in a temporary folder outside the project: inside it, Turbopack
  * takes the project for the workspace root and compiles the project's instrumentation.ts into the floor.
  * With `stylesheets`, the same page links those CSS files: what they cost a page, without our code.
+ * With `perRequest`, the page awaits `connection()`: rendered for every request, as a customer's is.
  */
-export async function buildFloor({ stylesheets = [], logName = 'floor-build.log' } = {}) {
+export async function buildFloor({ stylesheets = [], perRequest = false, logName = 'floor-build.log' } = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-floor-'));
   mkdirSync(path.join(dir, 'app'), { recursive: true });
   // The same page with these CSS files (copied in, imported by the layout, so linked render-blocking in its head).
@@ -101,8 +102,8 @@ export default function RootLayout({ children }) {
   );
   writeFileSync(
     path.join(dir, 'app', 'page.js'),
-    `export default function Page() {
-  return (
+    `${perRequest ? `import { connection } from 'next/server';\n\n` : ''}export default ${perRequest ? 'async ' : ''}function Page() {
+${perRequest ? '  await connection();\n' : ''}  return (
     <main>
       <h1>Floor</h1>
       <p>The least JavaScript a Next.js page ships.</p>
@@ -227,4 +228,50 @@ export async function startFloor(dir) {
   });
   await waitForHttp(`${url}/`, { child, ok: (status) => status === 200 });
   return { url, port, child };
+}
+
+/**
+ * The floor behind the edge the site runs behind: two instances of it (`next start`) and nginx with
+ * the site's own configuration (deploy/nginx/nginx.conf.template, filled as scripts/edge.mjs fills
+ * it), so a page of the floor and a page of the site pay the same edge. `nginxPids` and
+ * `instancePids` as startEdgeTopology's, for the CPU each side spends.
+ */
+export async function startFloorEdge(dir) {
+  const { renderTemplate } = await import('../edge.mjs');
+  const instances = [await startFloor(dir), await startFloor(dir)];
+  const stateDir = mkdtempSync(path.join(os.tmpdir(), 'bench-floor-edge-'));
+  const edgePort = await freePort();
+  const modules = ['filter', 'static'].map((kind) => `/usr/lib/nginx/modules/ngx_http_brotli_${kind}_module.so`);
+  writeFileSync(
+    path.join(stateDir, 'nginx.conf'),
+    renderTemplate(readFileSync(path.join(root, 'deploy/nginx/nginx.conf.template'), 'utf8'), {
+      EDGE_LOAD_MODULES: modules.map((file) => `load_module ${file};`).join('\n'),
+      EDGE_STATE_DIR: stateDir,
+      EDGE_LISTEN: `127.0.0.1:${edgePort}`,
+      APP_SERVERS: instances.map(({ port }) => `server 127.0.0.1:${port};`).join(' '),
+      STATIC_DIR: path.join(dir, '.next-floor', 'static'),
+      PUBLIC_HOST: `localhost:${edgePort}`,
+      EDGE_CACHE_SECONDS: '10',
+      EDGE_STATUS_LISTEN: `127.0.0.1:${await freePort()}`,
+      EDGE_ACCESS_LOG: path.join(stateDir, 'access.log'),
+    }),
+  );
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) chmodSync(stateDir, 0o755);
+  const nginx = start('/usr/sbin/nginx', ['-p', stateDir, '-c', path.join(stateDir, 'nginx.conf'), '-g', `daemon off;${asRoot ? ' user nobody nogroup;' : ''}`], {
+    logFile: path.join(workDir, 'floor-edge.log'),
+    name: 'floor-edge',
+  });
+  const url = `http://127.0.0.1:${edgePort}`;
+  await waitForHttp(`${url}/`, { child: nginx, ok: (status) => status === 200 });
+  return {
+    url,
+    nginxPids: () => processTree(nginx.pid),
+    instancePids: () => instances.map(({ child }) => child.pid),
+    async stop() {
+      await stop(nginx);
+      await Promise.all(instances.map(({ child }) => stop(child)));
+      rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
 }
