@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { inlineScriptHashes, publicPagePath } from '@/lib/public-page';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { inlineScriptHashes, ownRenderKind, ownRenderToken, publicPagePath } from '@/lib/public-page';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -36,5 +36,22 @@ describe('publicPagePath', () => {
     for (const path of ['/tr', '/tr/nasil-yapilir', '/en/nasil-yapilir', '/how-to', '/bu-sayfa-yok', '/en/', '', '/%2e', '/?x=1']) {
       expect(publicPagePath(path), path).toBeUndefined();
     }
+  });
+});
+
+describe('ownRenderKind', () => {
+  const headers = (values: Record<string, string>) => new Headers(values);
+  beforeAll(() => void vi.stubEnv('SESSION_SECRET', 'r'.repeat(40)));
+  afterAll(() => void vi.unstubAllEnvs());
+
+  it('names the render this server asked itself for, and nothing for a header anyone could send', () => {
+    const token = ownRenderToken();
+    expect(ownRenderKind(headers({}))).toBeUndefined();
+    expect(ownRenderKind(headers({ 'x-page-render': 'guessed', 'x-page-render-as': 'customer' }))).toBeUndefined();
+    expect(ownRenderKind(headers({ 'x-page-render-as': 'customer' }))).toBeUndefined();
+    expect(ownRenderKind(headers({ 'x-page-render': token }))).toBe('anonymous');
+    expect(ownRenderKind(headers({ 'x-page-render': token, 'x-page-render-as': 'customer' }))).toBe('customer');
+    expect(ownRenderKind(headers({ 'x-page-render': token, 'x-page-render-as': 'visitor' }))).toBe('visitor');
+    expect(ownRenderKind(headers({ 'x-page-render': token, 'x-page-render-as': 'admin' }))).toBe('anonymous');
   });
 });

@@ -45,15 +45,11 @@ let renderToken: string | undefined;
 export const ownRenderToken = () =>
   (renderToken ??= createHash('sha256').update(`page-render:${getConfig().sessionKeys.current}`).digest('hex'));
 
-/** This server asking for a public page's render (anyone else sending the header is not). */
-export function isOwnRender(request: Request): boolean {
-  return ownRenderKind(request.headers) !== undefined;
-}
-
 /**
  * What this server asked itself to render: the public page everyone gets, the customers' template
  * (lib/customer-page.ts), or a page for the visitor whose cookies it passes on (a customer's view
- * the template could not answer). Undefined for any request that is not this server's.
+ * the template could not answer). Undefined for any request that is not this server's: anyone
+ * else sending the header gets what everyone gets.
  */
 export function ownRenderKind(headers: Pick<Headers, 'get'>): RenderKind | undefined {
   const value = headers.get(RENDER_HEADER);
