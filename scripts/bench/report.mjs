@@ -101,18 +101,19 @@ export function budgets(results) {
         met: customer.requestsPerSecond >= 0.5 * floor.requestsPerSecond && customer.latencyP50Ms <= 2 * floor.latencyP50Ms && customer.errors === 0 && customer.non2xx === 0,
       });
     }
-    const bffBudget = (id, what, figures, baseline) =>
+    const againstSandbox = (id, what, figures, baseline) =>
       list.push({
         id,
         what,
         figure: `${figures.requestsPerSecond.toFixed(0)} req/s, ${figures.errors} errors, ${figures.non2xx} non-2xx`,
         baseline: `${baseline.requestsPerSecond.toFixed(0)} req/s`,
         ratio: ratio(figures.requestsPerSecond, baseline.requestsPerSecond),
-        limit: '≥ 0.6, 0 errors, 0 non-2xx',
-        met: figures.requestsPerSecond >= 0.6 * baseline.requestsPerSecond && figures.errors === 0 && figures.non2xx === 0,
+        // A route handler against a bare Node.js server: what the BFF is held to is the handler below.
+        limit: 'reported',
+        met: null,
       });
-    bffBudget('edgeCost.bff', 'POST an address list through the edge and the backend-for-frontend against the sandbox directly, throughput', edgeCost.bff, edgeCost.direct);
-    bffBudget('edgeCost.bffForwarded', 'POST a door’s infrastructure (forwarded every time) through the edge and the backend-for-frontend against the sandbox directly, throughput', edgeCost.bffForwarded, edgeCost.directForwarded);
+    againstSandbox('edgeCost.bff', 'POST an address list through the edge and the backend-for-frontend against the sandbox directly, throughput', edgeCost.bff, edgeCost.direct);
+    againstSandbox('edgeCost.bffForwarded', 'POST a door’s infrastructure (forwarded every time) through the edge and the backend-for-frontend against the sandbox directly, throughput', edgeCost.bffForwarded, edgeCost.directForwarded);
     // Against the framework's own floor: a minimal route handler through the same edge.
     const againstRoute = (id, what, figures, least) =>
       list.push({
