@@ -267,6 +267,8 @@ describe('the upstream’s answers, as the browser gets them', () => {
   it('answers a failure of its own as a 500 in the envelope, with the request id, and logs it', async () => {
     const { getLogger } = await import('@/lib/logger');
     const errors = vi.spyOn(getLogger(), 'error').mockImplementation((() => undefined) as never);
+    // Access lines are written at LOG_LEVEL info (the suite runs quieter).
+    const levels = vi.spyOn(getLogger(), 'isLevelEnabled').mockReturnValue(true);
     const lines = vi.spyOn(getLogger(), 'info').mockImplementation((() => undefined) as never);
     try {
       jar.broken = true;
@@ -283,6 +285,7 @@ describe('the upstream’s answers, as the browser gets them', () => {
       ]);
     } finally {
       errors.mockRestore();
+      levels.mockRestore();
       lines.mockRestore();
     }
   });
@@ -296,6 +299,7 @@ describe('the upstream’s answers, as the browser gets them', () => {
 
   it('logs one access line per request: its id, call, status, duration and instance, never a path no call has', async () => {
     const { getLogger } = await import('@/lib/logger');
+    const levels = vi.spyOn(getLogger(), 'isLevelEnabled').mockReturnValue(true);
     const lines = vi.spyOn(getLogger(), 'info').mockImplementation((() => undefined) as never);
     try {
       const response = await call({ method: 'POST', path: '/nowhere' }, {});
@@ -306,6 +310,7 @@ describe('the upstream’s answers, as the browser gets them', () => {
       expect(durationMs).toBeGreaterThanOrEqual(0);
       expect(durationMs).toBeLessThan(60_000);
     } finally {
+      levels.mockRestore();
       lines.mockRestore();
     }
   });
