@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
 import { apiLogin, xsrfToken } from './support/api';
+import { registerCustomer } from './support/register';
+import { sandbox } from './support/sandbox';
 import { sandboxURL } from './support/env';
 import { closedPort, type RunningSite, startSite } from './support/servers';
 
@@ -87,6 +89,37 @@ test.describe('a customer\'s view of a public page', () => {
     await banner.getByRole('button', { name: `Hesabım: ${name}` }).click();
     await expect(page.getByRole('dialog', { name: 'Hesabım' })).toBeVisible();
     expect(problems).toEqual([]);
+  });
+
+  test('a name with markup in it is filled in as text and hydrates; a name the template cannot hold gets a render of its own', async ({ page, request }) => {
+    const person = await registerCustomer(request);
+    const rename = (name: string, surname: string) => sandbox(`/__sandbox/customers/${person.nationality_number}/name`, { name, surname });
+    const name = `Ayşe "<b>" & $$'Can'`;
+    const surname = `O'Neil </script><script>alert(1)</script>`;
+    await rename(name, surname);
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await apiLogin(page.request, person, site.url);
+    const response = await page.goto(`${site.url}/`);
+    expect(response!.headers()['cache-control']).toBe('private, no-store');
+    const html = await response!.text();
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('nonce=');
+    await expect(page.getByRole('banner').getByRole('button', { name: `Hesabım: ${name} ${surname}`, exact: true })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+
+    // An empty surname renders no text where the template holds one: the page is rendered for them.
+    await rename('Ayşe', '');
+    const rendered = await page.request.get(`${site.url}/`, { headers: documentHeaders });
+    expect(rendered.status()).toBe(200);
+    expect(scriptSources(rendered.headers()['content-security-policy'] ?? '').some((source) => source.startsWith("'nonce-"))).toBe(true);
+    const renderedHtml = await rendered.text();
+    expect(renderedHtml).toContain('aria-label="Hesabım: Ayşe "');
+    expect(renderedHtml).not.toMatch(/Qz7obTpl/);
   });
 
   test('a cookie that names nobody, or a session logged out, gets the page everyone gets', async ({ request, playwright }) => {

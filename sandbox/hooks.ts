@@ -67,6 +67,10 @@ const slowSchema = defineSchema({
   ms: { type: 'number', required: true, label: 'Gecikme', min: 0, max: 120_000 },
   afterEffect: { type: 'bool', label: 'Etkiden sonra' },
 });
+const nameSchema = defineSchema({
+  name: { type: 'string', label: 'Ad', maxLength: 200 },
+  surname: { type: 'string', label: 'Soyad', maxLength: 200 },
+});
 const failSchema = defineSchema({ calls: { type: 'array', required: true, label: 'Çağrılar', maxLength: 50 } });
 const refuseSchema = defineSchema({
   call: { type: 'string', required: true, label: 'Çağrı', maxLength: 64 },
@@ -151,6 +155,15 @@ export function handleHook(ctx: Context, controls: HookControls, request: HookRe
     if (!Object.hasOwn(apiCalls, call)) throw new SandboxError(400, `Bilinmeyen çağrı: ${call}`);
     controls.refuseNext(call as ApiCallName, refusal);
     return { data: { call, ...refusal } };
+  }
+
+  // A customer's name as the upstream keeps it, whatever the application forms allow: a name with
+  // markup characters, or none at all (an upstream record with a part missing).
+  if ((match = post(/^\/__sandbox\/customers\/(\d{11})\/name$/))) {
+    const { name = '', surname = '' } = body<{ name?: string; surname?: string }>(request, nameSchema);
+    const changed = store.db.prepare('UPDATE customers SET name = ?, surname = ? WHERE nationality_number = ?').run(name, surname, match[1]!).changes;
+    if (changed === 0) throw new SandboxError(404, 'Müşteri bulunamadı.');
+    return { data: { name, surname } };
   }
 
   if (post(/^\/__sandbox\/settings\/campaign$/)) {

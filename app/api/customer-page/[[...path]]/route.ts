@@ -14,8 +14,8 @@ const PRIVATE = 'private, no-store';
 /**
  * A view of a public page by a visitor with a session cookie (proxy.ts rewrites it here). The
  * session is checked as every render checks it (its token asked upstream); a customer gets the
- * customers' template filled in with who they are (lib/customer-page.ts), about a tenth of a render's
- * CPU. A cookie that names nobody (revoked, refused, or not checkable while the upstream is down)
+ * customers' template filled in with who they are (lib/customer-page.ts), about a fifth of a
+ * render's CPU. A cookie that names nobody (revoked, refused, or not checkable while the upstream is down)
  * gets the public page, which is what a render for them shows on a first view.
  */
 export async function GET(request: Request, { params }: RouteContext<'/api/customer-page/[[...path]]'>) {
@@ -58,6 +58,7 @@ async function renderForVisitor(request: Request, path: string): Promise<Respons
     signal: AbortSignal.timeout(getConfig().apiTimeoutMs * 2),
   });
   const headers = new Headers(answer.headers);
-  for (const name of HOP_HEADERS) headers.delete(name);
+  // Next.js's own routing headers (next-intl's rewrite to the locale) are not a route handler's to send.
+  for (const name of [...headers.keys()]) if (HOP_HEADERS.includes(name) || name.startsWith('x-middleware-')) headers.delete(name);
   return new Response(answer.body, { status: answer.status, headers });
 }
