@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
 import { apiLogin, xsrfToken } from './support/api';
+import { inlineScriptSources, scriptSources } from './support/csp';
 import { registerCustomer } from './support/register';
 import { sandbox } from './support/sandbox';
 import { sandboxURL } from './support/env';
@@ -31,14 +31,6 @@ const markup = (html: string) =>
       return `<${name} ${sorted}${close}>`;
     });
 
-const scriptSources = (policy: string) => /script-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];
-
-function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
-    .filter(([, attributes]) => !/\bsrc=/.test(attributes!) && !/type="application\/ld\+json"/.test(attributes!))
-    .map(([, , text]) => `'sha256-${createHash('sha256').update(text!).digest('base64')}'`);
-}
-
 test.describe('a customer\'s view of a public page', () => {
   test.describe.configure({ mode: 'serial' });
   let site: RunningSite;
@@ -61,7 +53,7 @@ test.describe('a customer\'s view of a public page', () => {
       expect(html, path).not.toContain('nonce=');
       const sources = scriptSources(view.headers()['content-security-policy'] ?? '');
       expect(sources, path).not.toContain("'unsafe-inline'");
-      expect(sources.filter((source) => source.startsWith("'sha256-")).sort(), path).toEqual([...new Set(inlineScriptHashes(html))].sort());
+      expect(sources.filter((source) => source.startsWith("'sha256-")).sort(), path).toEqual([...new Set(inlineScriptSources(html))].sort());
       expect(view.headers()['cache-control'], path).toBe('private, no-store');
 
       // A view with a query is rendered for this customer alone, under a nonce: the same page.

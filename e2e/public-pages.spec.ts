@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { expect, type Page, type Response, test } from '@playwright/test';
 import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
 import { apiLogin } from './support/api';
+import { directives, inlineScriptSources } from './support/csp';
 import { sandboxURL } from './support/env';
 import { sandbox } from './support/sandbox';
 import { closedPort, type RunningSite, startSandbox, startSite } from './support/servers';
@@ -17,24 +17,6 @@ const publicPaths = ['/', '/nasil-yapilir', '/en', '/en/how-to'];
 
 /** What a browser's page view asks for (API clients' default is any type). */
 const documentHeaders = { Accept: 'text/html,application/xhtml+xml' };
-
-/** The directives of a Content-Security-Policy header, each with its sources. */
-function directives(policy: string): Map<string, string[]> {
-  return new Map(
-    policy
-      .split(';')
-      .map((part) => part.trim().split(/\s+/))
-      .filter(([name]) => name)
-      .map(([name, ...sources]) => [name!, sources]),
-  );
-}
-
-/** The sources every inline script of `html` needs: its exact text's SHA-256. */
-function inlineScriptSources(html: string): string[] {
-  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
-    .filter(([, attributes]) => !/\bsrc=/.test(attributes!) && !/type="application\/ld\+json"/.test(attributes!))
-    .map(([, , text]) => `'sha256-${createHash('sha256').update(text!).digest('base64')}'`);
-}
 
 /** What today's nonce policy guarantees besides scripts; a cached page's policy must keep all of it. */
 function expectStrictPolicy(policy: Map<string, string[]>) {

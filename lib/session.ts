@@ -48,13 +48,16 @@ export function sessionOptions(): SessionOptions {
  */
 export async function getSession(): Promise<IronSession<SessionData>> {
   const session = await getIronSession<SessionData>(await cookies(), sessionOptions());
-  if (session.token && (!session.sid || !(await sessionRevocation().holds(session.sid, session.at ?? 0)))) {
+  if (session.token && !(await stillHolds(session))) {
     session.token = undefined;
     session.sid = undefined;
     session.at = undefined;
   }
   return session;
 }
+
+/** Whether a session's id still counts: it has one, no logout revoked it, and Redis could say so. */
+const stillHolds = async ({ sid, at }: SessionData) => Boolean(sid) && (await sessionRevocation().holds(sid!, at ?? 0));
 
 /** Cookies opened lately, by their sealed value: opening one costs a key derivation and a decryption. */
 const opened = new LRUCache<string, SessionData>({ max: 10_000, ttl: 60_000, ttlResolution: 0 });
@@ -79,8 +82,7 @@ export async function sessionToken(): Promise<string | undefined> {
     const left = (sealExpiry(seal) ?? 0) - Date.now();
     if (left > 0) opened.set(seal, data, { ttl: Math.min(60_000, left) });
   }
-  if (!data.token || !data.sid || !(await sessionRevocation().holds(data.sid, data.at ?? 0))) return undefined;
-  return data.token;
+  return data.token && (await stillHolds(data)) ? data.token : undefined;
 }
 
 /**
