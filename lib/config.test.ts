@@ -23,6 +23,22 @@ describe('parseConfig', () => {
     expect(config.apiBaseUrl).toBe('https://api.example.com');
   });
 
+  it('finds the state Redis by URL or through its Sentinels, never both', () => {
+    expect(parseConfig({ SESSION_SECRET: secret }).redis).toBeUndefined();
+    expect(parseConfig({ SESSION_SECRET: secret, REDIS_URL: 'redis://:pw@127.0.0.1:6379' }).redis).toEqual({ url: 'redis://:pw@127.0.0.1:6379' });
+    expect(parseConfig({ SESSION_SECRET: secret, REDIS_SENTINELS: 'sentinel-1:26379,10.0.0.2:26380', REDIS_PASSWORD: 'pw' }).redis).toEqual({
+      sentinels: [
+        { host: 'sentinel-1', port: 26379 },
+        { host: '10.0.0.2', port: 26380 },
+      ],
+      name: 'ob-state',
+      password: 'pw',
+      sentinelPassword: undefined,
+    });
+    expect(() => parseConfig({ SESSION_SECRET: secret, REDIS_SENTINELS: 'sentinel-1' })).toThrow(/REDIS_SENTINELS: must be host:port pairs/);
+    expect(() => parseConfig({ SESSION_SECRET: secret, REDIS_SENTINELS: 'a:1', REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/REDIS_SENTINELS: set it or REDIS_URL, not both/);
+  });
+
   it('names the variable that is malformed', () => {
     expect(() => parseConfig({ API_BASE_URL: 'not a url', SESSION_SECRET: secret })).toThrow(/API_BASE_URL/);
     expect(() => parseConfig({ API_TIMEOUT_MS: '-5', SESSION_SECRET: secret })).toThrow(/API_TIMEOUT_MS/);

@@ -36,6 +36,15 @@ const envSchema = z.object({
   SITE_URL: optionalUrl,
   PORT: positiveInt(3000),
   REDIS_URL: optionalUrl,
+  // The state Redis through Sentinel instead (host:port,host:port,...): clients follow its primary
+  // across a failover (docs/operations.md, Redis). REDIS_PASSWORD is the servers' password.
+  REDIS_SENTINELS: z
+    .string()
+    .regex(/^[^\s,:]+:\d{1,5}(,[^\s,:]+:\d{1,5})*$/, 'must be host:port pairs separated by commas')
+    .optional(),
+  REDIS_SENTINEL_MASTER: z.string().regex(/^[A-Za-z0-9._-]+$/, 'must be a Sentinel master name').default('ob-state'),
+  REDIS_PASSWORD: z.string().min(1).optional(),
+  REDIS_SENTINEL_PASSWORD: z.string().min(1).optional(),
   // Read by lib/cache-handler.mjs itself (Next.js loads it outside this module); checked here so a bad one stops the start.
   REDIS_CACHE_URL: optionalUrl,
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
@@ -85,7 +94,8 @@ export interface Config {
   company: { legalName: string; address: string; supportPhone: string; supportPhoneDial: string };
   /** Origin of canonical links, hreflang, the sitemap and robots.txt: SITE_URL, else the served port. */
   siteUrl: string;
-  redisUrl: string | undefined;
+  /** The state Redis (limits, revocations, kept filings): one server, its Sentinels, or none (this process's memory). */
+  redis: RedisTarget | undefined;
   rateLimit: { codesPerIp: number; codesPerTarget: number };
   /** Every budget of lib/bff/limits.ts as it applies here (factor and settings applied). */
   budgets: Record<BudgetName, Budget>;
@@ -101,8 +111,8 @@ export interface Config {
   /** After a stop signal: how long to serve on, and how long the whole stop may take (lib/lifecycle.ts). */
   drainMs: number;
   graceMs: number;
-  /** Where a stopping instance leaves the filing outcomes Redis could not take (lib/bff/filing.ts), if anywhere. */
-  heldFilingsFile: string | undefined;
+  /** Where a stopping instance leaves the filing outcomes Redis could not take (lib/bff/filing.ts), if anywhere: DATA_DIR. */
+  heldFilingsDir: string | undefined;
   /** How long server-rendered pages reuse the upstream's settings. */
   settingsCacheMs: number;
   /** How long the backend-for-frontend reuses an address list (0: never). */
@@ -115,6 +125,10 @@ export interface Config {
   /** The share of page views that report their field vitals. */
   vitalsSampleRate: number;
 }
+
+export type RedisTarget =
+  | { url: string }
+  | { sentinels: { host: string; port: number }[]; name: string; password?: string; sentinelPassword?: string };
 
 export class ConfigError extends Error {}
 
@@ -191,6 +205,20 @@ function keyRingOf<T>(name: string, parse: () => T): T {
   }
 }
 
+/** REDIS_URL or REDIS_SENTINELS, never both: two answers to where the state lives would split it. */
+function redisTarget(e: z.infer<typeof envSchema>): RedisTarget | undefined {
+  if (e.REDIS_URL && e.REDIS_SENTINELS) {
+    throw new ConfigError('Invalid environment variable REDIS_SENTINELS: set it or REDIS_URL, not both');
+  }
+  if (e.REDIS_URL) return { url: e.REDIS_URL };
+  if (!e.REDIS_SENTINELS) return undefined;
+  const sentinels = e.REDIS_SENTINELS.split(',').map((pair) => {
+    const [host, port] = pair.split(':');
+    return { host: host!, port: Number(port) };
+  });
+  return { sentinels, name: e.REDIS_SENTINEL_MASTER, password: e.REDIS_PASSWORD, sentinelPassword: e.REDIS_SENTINEL_PASSWORD };
+}
+
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = envSchema.safeParse(env);
   if (!result.success) {
@@ -231,7 +259,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     siteName: e.NEXT_PUBLIC_SITE_NAME,
     company: { legalName: e.COMPANY_LEGAL_NAME, address: e.COMPANY_ADDRESS, supportPhone: e.SUPPORT_PHONE, supportPhoneDial: dialable(e.SUPPORT_PHONE) },
     siteUrl,
-    redisUrl: e.REDIS_URL,
+    redis: redisTarget(e),
     rateLimit: { codesPerIp: budgets.codeSendIp.points, codesPerTarget: budgets.codeSendTarget.points },
     budgets,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
@@ -240,7 +268,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     revalidateSecrets,
     drainMs: e.DRAIN_SECONDS * 1000,
     graceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
-    heldFilingsFile: e.DATA_DIR ? path.join(e.DATA_DIR, 'held-filings.json') : undefined,
+    heldFilingsDir: e.DATA_DIR,
     settingsCacheMs: e.SETTINGS_CACHE_SECONDS * 1000,
     addressCacheMs: e.ADDRESS_CACHE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
