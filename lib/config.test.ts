@@ -39,6 +39,22 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ SESSION_SECRET: secret, REDIS_SENTINELS: 'a:1', REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/REDIS_SENTINELS: set it or REDIS_URL, not both/);
   });
 
+  it("takes OpenTelemetry's resource and sampler from its standard variables", () => {
+    expect(parseConfig({ SESSION_SECRET: secret }).tracing).toEqual({ resource: { 'service.name': 'online-basvuru' }, sampler: 'parentbased_always_on', ratio: 1 });
+    const tracing = parseConfig({
+      SESSION_SECRET: secret,
+      OTEL_SERVICE_NAME: 'basvuru-eu',
+      OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=production,service.name=ignored,team=web%20sales',
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0.25',
+    }).tracing;
+    expect(tracing).toEqual({ resource: { 'deployment.environment.name': 'production', 'service.name': 'basvuru-eu', team: 'web sales' }, sampler: 'parentbased_traceidratio', ratio: 0.25 });
+    expect(() => parseConfig({ SESSION_SECRET: secret, OTEL_TRACES_SAMPLER: 'sometimes' })).toThrow(/OTEL_TRACES_SAMPLER/);
+    expect(() => parseConfig({ SESSION_SECRET: secret, OTEL_RESOURCE_ATTRIBUTES: 'no pairs' })).toThrow(/OTEL_RESOURCE_ATTRIBUTES/);
+    expect(parseConfig({ SESSION_SECRET: secret }).release).toBe('development');
+    expect(parseConfig({ SESSION_SECRET: secret, BUILD_RELEASE: 'abc1234-x' }).release).toBe('abc1234-x');
+  });
+
   it('names the variable that is malformed', () => {
     expect(() => parseConfig({ API_BASE_URL: 'not a url', SESSION_SECRET: secret })).toThrow(/API_BASE_URL/);
     expect(() => parseConfig({ API_TIMEOUT_MS: '-5', SESSION_SECRET: secret })).toThrow(/API_TIMEOUT_MS/);

@@ -68,6 +68,18 @@ const envSchema = z.object({
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   // OpenTelemetry's own variable: traces are exported over OTLP/HTTP there; unset: none leave the process.
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  // OpenTelemetry's standard resource and sampler variables (its SDK environment specification).
+  OTEL_SERVICE_NAME: z.string().min(1).default('online-basvuru'),
+  OTEL_RESOURCE_ATTRIBUTES: z
+    .string()
+    .regex(/^([^=,\s]+=[^,]*)(,[^=,\s]+=[^,]*)*$/, 'must be key=value pairs separated by commas')
+    .optional(),
+  OTEL_TRACES_SAMPLER: z
+    .enum(['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'])
+    .default('parentbased_always_on'),
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
+  // This build's release (next.config.ts puts its deployment id here at build time).
+  BUILD_RELEASE: z.string().min(1).default('development'),
   // The share of page views whose browser reports its field vitals (0 to 1).
   VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
 });
@@ -122,8 +134,23 @@ export interface Config {
   metrics: { port: number; host: string } | undefined;
   /** OTLP/HTTP origin traces are exported to; undefined: no exporter at all. */
   otlpEndpoint: string | undefined;
+  /** The spans' resource and which traces are exported (OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES, OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG). */
+  tracing: { resource: Record<string, string>; sampler: TracesSampler; ratio: number };
+  /** The release this process runs: the build's deployment id. */
+  release: string;
   /** The share of page views that report their field vitals. */
   vitalsSampleRate: number;
+}
+
+export type TracesSampler = z.infer<typeof envSchema>['OTEL_TRACES_SAMPLER'];
+
+/** OTEL_RESOURCE_ATTRIBUTES: `key=value` pairs, values percent-encoded (W3C Baggage's octets). */
+function resourceAttributes(list: string | undefined): Record<string, string> {
+  if (!list) return {};
+  return Object.fromEntries(list.split(',').map((pair) => {
+    const at = pair.indexOf('=');
+    return [pair.slice(0, at).trim(), decodeURIComponent(pair.slice(at + 1).trim())];
+  }));
 }
 
 export type RedisTarget =
@@ -274,6 +301,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : undefined,
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+    tracing: {
+      // service.name last: OTEL_SERVICE_NAME wins over the same key in OTEL_RESOURCE_ATTRIBUTES, as the specification says.
+      resource: { ...resourceAttributes(e.OTEL_RESOURCE_ATTRIBUTES), 'service.name': e.OTEL_SERVICE_NAME },
+      sampler: e.OTEL_TRACES_SAMPLER,
+      ratio: e.OTEL_TRACES_SAMPLER_ARG,
+    },
+    release: e.BUILD_RELEASE,
     vitalsSampleRate: e.VITALS_SAMPLE_RATE,
   };
 }
@@ -287,6 +321,7 @@ export function dialable(phone: string): string {
 let cached: Config | undefined;
 
 export function getConfig(): Config {
-  cached ??= parseConfig(process.env);
+  // BUILD_RELEASE by its full name: Next.js writes its value into the build there (next.config.ts's `env`).
+  cached ??= parseConfig({ ...process.env, BUILD_RELEASE: process.env.BUILD_RELEASE });
   return cached;
 }
