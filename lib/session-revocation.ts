@@ -48,6 +48,8 @@ export const REPLAY_MS = 10_000;
 export const SETTLE_MS = 1_000;
 
 type RevocationEvent = 'down' | 'recovered' | 'lost';
+/** A logout this process made: until when it counts (epoch ms), and when the store took it, if it did. */
+type KeptLogout = { until: number; writtenAt?: number };
 
 export class SessionRevocation {
   /** A read or write failed since the store last (re)connected: every session counts as logged out. */
@@ -55,7 +57,7 @@ export class SessionRevocation {
   /** This process may have missed a logout it cannot write again: "not before" moves at the next connection. */
   private missed = false;
   /** Logouts by this process (sid → until, epoch ms): not yet written, or written less than REPLAY_MS ago. */
-  private readonly kept = new Map<string, { until: number; writtenAt?: number }>();
+  private readonly kept = new Map<string, KeptLogout>();
   /** The last time this process moved "not before" (epoch ms). */
   private raisedAt = 0;
   /** Sessions count again from this time (epoch ms): SETTLE_MS after an outage ended. */
@@ -100,7 +102,7 @@ export class SessionRevocation {
 
   async revoke(sid: string): Promise<void> {
     this.prune();
-    const entry: { until: number; writtenAt?: number } = { until: this.now() + this.ttlSeconds * 1000 };
+    const entry: KeptLogout = { until: this.now() + this.ttlSeconds * 1000 };
     this.kept.set(sid, entry);
     try {
       await this.store.revoke(sid, this.ttlSeconds);
