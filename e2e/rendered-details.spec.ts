@@ -166,10 +166,9 @@ test('§9 toasts: at the top right of the screen; §9 toasts: shown for 5000 ms,
   expect(width - (box.x + box.width)).toBeLessThan(80);
   expect(box.x).toBeGreaterThan(width / 2);
 
-  // Still there after 4 s, gone by 7 s; drawn for 5 s (a busy machine's timer may fire a little late).
-  await page.waitForTimeout(4_000);
-  await expect(toast).toBeVisible();
-  await expect(toast).toHaveCount(0, { timeout: 3_000 });
+  // Closed on its own, after 5 s on screen by the page's clock (a busy machine's timer may fire a
+  // little late; an observer's note of either mark is equally late).
+  await expect(toast).toHaveCount(0, { timeout: 10_000 });
   const times = await page.evaluate(() => (window as unknown as { e2eToastTimes: Record<string, { shown?: number; closed?: number }> }).e2eToastTimes);
   const shown = Object.entries(times).find(([text]) => text.includes('Oturumunuz kapatıldı.'))![1];
   const duration = shown.closed! - shown.shown!;
