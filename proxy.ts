@@ -96,12 +96,12 @@ export const config = {
   // one, next.config.ts's rewrites answer them. Literals, as Next.js reads them from the source;
   // lib/shared-view.test.ts holds them to lib/shared-view.ts.
   matcher: [
-    '/((?!api/|_next/|_vercel/|.*\\..*|(?:|nasil-yapilir|yasal|en|en/how-to|en/legal)$).*)',
-    { source: '/(|nasil-yapilir|yasal|en|en/how-to|en/legal)', has: [{ type: 'header', key: 'cookie' }] },
-    { source: '/(|nasil-yapilir|yasal|en|en/how-to|en/legal)', has: [{ type: 'header', key: 'rsc' }] },
-    { source: '/(|nasil-yapilir|yasal|en|en/how-to|en/legal)', has: [{ type: 'query', key: '_rsc' }] },
-    { source: '/(|nasil-yapilir|yasal|en|en/how-to|en/legal)', has: [{ type: 'header', key: 'x-page-render' }] },
-    { source: '/(|nasil-yapilir|yasal|en|en/how-to|en/legal)', has: [{ type: 'query', key: 'basvuru' }] },
-    { source: '/(|nasil-yapilir|yasal|en|en/how-to|en/legal)', has: [{ type: 'query', key: 'adim' }] },
+    '/((?!api/|_next/|_vercel/|.*\\..*|(?:|nasil-yapilir|yasal|erisilebilirlik|cerezler|en|en/how-to|en/legal|en/accessibility|en/cookies)$).*)',
+    { source: '/(|nasil-yapilir|yasal|erisilebilirlik|cerezler|en|en/how-to|en/legal|en/accessibility|en/cookies)', has: [{ type: 'header', key: 'cookie' }] },
+    { source: '/(|nasil-yapilir|yasal|erisilebilirlik|cerezler|en|en/how-to|en/legal|en/accessibility|en/cookies)', has: [{ type: 'header', key: 'rsc' }] },
+    { source: '/(|nasil-yapilir|yasal|erisilebilirlik|cerezler|en|en/how-to|en/legal|en/accessibility|en/cookies)', has: [{ type: 'query', key: '_rsc' }] },
+    { source: '/(|nasil-yapilir|yasal|erisilebilirlik|cerezler|en|en/how-to|en/legal|en/accessibility|en/cookies)', has: [{ type: 'header', key: 'x-page-render' }] },
+    { source: '/(|nasil-yapilir|yasal|erisilebilirlik|cerezler|en|en/how-to|en/legal|en/accessibility|en/cookies)', has: [{ type: 'query', key: 'basvuru' }] },
+    { source: '/(|nasil-yapilir|yasal|erisilebilirlik|cerezler|en|en/how-to|en/legal|en/accessibility|en/cookies)', has: [{ type: 'query', key: 'adim' }] },
   ],
 };

@@ -6,7 +6,7 @@ import { type AppPathname, languageTags, routing } from '@/lib/i18n/routing';
 // Built per request: the site's origin (SITE_URL) is read at run time, not at build time.
 export const dynamic = 'force-dynamic';
 
-const pages: AppPathname[] = ['/', '/nasil-yapilir', '/yasal'];
+const pages: AppPathname[] = ['/', '/nasil-yapilir', '/yasal', '/erisilebilirlik', '/cerezler'];
 
 export default function sitemap(): MetadataRoute.Sitemap {
   const origin = getConfig().siteUrl;

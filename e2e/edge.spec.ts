@@ -9,6 +9,7 @@ import { type Answer, bff, type Client, memoryOf, nationalityNumber, pool, send 
 import { latestCode, sandbox } from './support/sandbox';
 import { sitePort } from './support/env';
 import { startTestEdge } from './support/edge';
+import { expectOnlyDeclared, recordWrites, walkMainFlows } from './support/cookie-walk';
 
 /*
  * The topology a provider runs (deploy/nginx, `npm run start:edge`): nginx in front, two instances
@@ -40,7 +41,7 @@ const cacheStatus = (answer: Answer) => answer.headers['x-cache-status'];
 const scriptSources = (answer: Answer) => /script-src ([^;]*)/.exec(String(answer.headers['content-security-policy'] ?? ''))?.[1] ?? '';
 
 test('an anonymous page is a hit at the edge on its second request, for a browser and for a client that sends no headers', async () => {
-  for (const page of ['/', '/nasil-yapilir', '/en', '/en/how-to']) {
+  for (const page of ['/', '/nasil-yapilir', '/erisilebilirlik', '/cerezler', '/en', '/en/how-to', '/en/accessibility', '/en/cookies']) {
     await get(page, browserHeaders);
     const again = await get(page, browserHeaders);
     expect(again.status, page).toBe(200);
@@ -104,6 +105,14 @@ test('/ and /en keep their languages whatever the language cookie says and howev
     expect(freshEnglish.text, cookie).toMatch(/<html[^>]* lang="en-US"/);
     expect(freshEnglish.headers['set-cookie'], cookie).toBeUndefined();
   }
+});
+
+test('LAW cookies: through the edge too, the main flows set no cookie the cookie notice does not list', async ({ page }) => {
+  test.slow();
+  const written = await recordWrites(page);
+  await walkMainFlows(page, { base: edge.url, sandboxBase: edge.sandboxUrl, customer: FIXTURE_CUSTOMERS.notSent });
+  const { cookies } = await expectOnlyDeclared(page, written);
+  expect(cookies.length).toBeGreaterThan(0);
 });
 
 test('made-up Host and X-Forwarded-Host values change nothing anyone gets and cost what a cached page costs', async () => {

@@ -159,7 +159,18 @@ test.describe('pages and languages', () => {
     const robots = await request.get('/robots.txt');
     expect(await robots.text()).toContain('Sitemap:');
     const sitemap = await (await request.get('/sitemap.xml')).text();
-    for (const path of ['/nasil-yapilir', '/en', '/en/how-to']) expect(sitemap).toContain(path);
+    for (const path of ['/nasil-yapilir', '/yasal', '/erisilebilirlik', '/cerezler', '/en', '/en/how-to', '/en/legal', '/en/accessibility', '/en/cookies']) expect(sitemap).toContain(`${path}</loc>`);
+  });
+
+  test('the accessibility statement and the cookie notice name their other-language versions', async ({ page }) => {
+    for (const [tr, en] of [['/erisilebilirlik', '/en/accessibility'], ['/cerezler', '/en/cookies']]) {
+      for (const path of [tr, en]) {
+        await page.goto(path!);
+        await expect(page.locator('link[rel="alternate"][hreflang="tr-TR"]')).toHaveAttribute('href', new RegExp(`${tr}$`));
+        await expect(page.locator('link[rel="alternate"][hreflang="en-US"]')).toHaveAttribute('href', new RegExp(`${en}$`));
+        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${path}$`));
+      }
+    }
   });
 });
 
@@ -206,7 +217,7 @@ test.describe('security headers', () => {
 });
 
 test.describe('accessibility', { tag: '@phone' }, () => {
-  for (const path of ['/', '/nasil-yapilir', '/olmayan-sayfa', '/en', '/en/how-to', '/en/missing']) {
+  for (const path of ['/', '/nasil-yapilir', '/erisilebilirlik', '/cerezler', '/olmayan-sayfa', '/en', '/en/how-to', '/en/accessibility', '/en/cookies', '/en/missing']) {
     test(`axe finds no violation on ${path}`, async ({ page }) => {
       await page.goto(path);
       await expectNoAxeViolations(page, { everyWidth: true });

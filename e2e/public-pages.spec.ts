@@ -13,7 +13,7 @@ import { openHeaderMenu } from './support/header';
 // pages for 30 s (the suite's main site renders every time: SETTINGS_CACHE_SECONDS=0). What the
 // edge does with them is e2e/edge.spec.ts.
 
-const publicPaths = ['/', '/nasil-yapilir', '/en', '/en/how-to'];
+const publicPaths = ['/', '/nasil-yapilir', '/erisilebilirlik', '/cerezler', '/en', '/en/how-to', '/en/accessibility', '/en/cookies'];
 
 /** What a browser's page view asks for (API clients' default is any type). */
 const documentHeaders = { Accept: 'text/html,application/xhtml+xml' };

@@ -29,7 +29,7 @@ describe('inlineScriptHashes', () => {
 
 describe('publicPagePath', () => {
   it('knows every page in both languages by its public path', () => {
-    for (const path of ['/', '/nasil-yapilir', '/yasal', '/en', '/en/how-to', '/en/legal']) expect(publicPagePath(path)).toBe(path);
+    for (const path of ['/', '/nasil-yapilir', '/yasal', '/erisilebilirlik', '/cerezler', '/en', '/en/how-to', '/en/legal', '/en/accessibility', '/en/cookies']) expect(publicPagePath(path)).toBe(path);
   });
 
   it('keeps nothing else: internal and made-up paths are rendered per request, so they cost no cache entry', () => {

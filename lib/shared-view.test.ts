@@ -29,8 +29,8 @@ async function rewrittenTo({ url, headers, cookies }: Request): Promise<string |
 }
 
 describe('the anonymous view of a public page', () => {
-  it('knows the six public pages', () => {
-    expect([...publicPaths].sort()).toEqual(['/', '/en', '/en/how-to', '/en/legal', '/nasil-yapilir', '/yasal']);
+  it('knows the ten public pages', () => {
+    expect([...publicPaths].sort()).toEqual(['/', '/cerezler', '/en', '/en/accessibility', '/en/cookies', '/en/how-to', '/en/legal', '/erisilebilirlik', '/nasil-yapilir', '/yasal']);
   });
 
   it('goes to app/api/page without the proxy, a campaign query or a HEAD request included', async () => {

@@ -7,7 +7,8 @@ import { Link } from '@/lib/i18n/navigation';
 
 /**
  * The footer a buyer can trust: the support line, the legal texts (the KVKK notice and the
- * contract the application asks to approve, on the legal page), who the provider is and where;
+ * contract the application asks to approve, on the legal page; the cookie notice and the
+ * accessibility statement), who the provider is and where;
  * the version last and small, for support rather than buyers.
  */
 export async function SiteFooter({ siteName }: { siteName: string }) {
@@ -42,6 +43,12 @@ export async function SiteFooter({ siteName }: { siteName: string }) {
                 <Link href={{ pathname: '/yasal', hash: LEGAL_ANCHORS[kind] }}>{consents(`${kind}.title`)}</Link>
               </li>
             ))}
+            <li>
+              <Link href="/cerezler">{t('cookies')}</Link>
+            </li>
+            <li>
+              <Link href="/erisilebilirlik">{t('accessibility')}</Link>
+            </li>
           </ul>
         </nav>
         <section aria-labelledby="footer-company" className={styles.column}>

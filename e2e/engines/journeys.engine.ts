@@ -5,6 +5,7 @@ import { randomMail, randomPhone } from '../support/people';
 import { registerCustomer } from '../support/register';
 import { latestCode, sandbox } from '../support/sandbox';
 import { newApplicant, phoneDigits } from '../support/wizard';
+import { expectNoAxeViolations } from './axe';
 import type { EnginePage } from './page';
 import { expect, expectURL, test } from './fixtures';
 
@@ -12,8 +13,9 @@ import { expect, expectURL, test } from './fixtures';
  * The portal's journeys in the engines other than Chromium (WebKitGTK, as on every iPhone; Firefox
  * ESR), written once against the driver-neutral layer (page.ts): what a buyer and a customer do,
  * at 1280 px, and the ones tagged @phone at 390 px too (playwright.config.ts's engine projects).
- * The rules of each field, the paths off the happy one and the accessibility scans stay in the
- * Chromium suite: here each journey checks that the engine gets through it.
+ * The rules of each field and the paths off the happy one stay in the Chromium suite: here each
+ * journey checks that the engine gets through it, and axe scans its screens with the WCAG 2.2 A/AA
+ * rules (./axe.ts), as the Chromium suite does.
  *
  * Intended differences between the engines: none in what the portal shows or does. What the suite
  * sees differs:
@@ -52,13 +54,19 @@ const publicPages = [
   { path: '/nasil-yapilir', lang: 'tr-TR', heading: 'Nasıl Yapılır ?', nav: 'Ana menü', link: 'Nasıl Başvuru Yapılır ?' },
   { path: '/en', lang: 'en-US', heading: 'Apply for home internet online', nav: 'Main menu', link: 'How do I apply?' },
   { path: '/en/how-to', lang: 'en-US', heading: 'How to apply', nav: 'Main menu', link: 'How do I apply?' },
+  { path: '/erisilebilirlik', lang: 'tr-TR', heading: 'Erişilebilirlik Beyanı', nav: 'Ana menü', link: 'Nasıl Başvuru Yapılır ?' },
+  { path: '/cerezler', lang: 'tr-TR', heading: 'Çerez Aydınlatma Metni', nav: 'Ana menü', link: 'Nasıl Başvuru Yapılır ?' },
+  { path: '/en/accessibility', lang: 'en-US', heading: 'Accessibility statement', nav: 'Main menu', link: 'How do I apply?' },
+  { path: '/en/cookies', lang: 'en-US', heading: 'Cookie notice', nav: 'Main menu', link: 'How do I apply?' },
   { path: '/olmayan-bir-sayfa', lang: 'tr-TR', heading: 'Sayfa bulunamadı', nav: 'Ana menü', link: 'Nasıl Başvuru Yapılır ?' },
 ];
 
-test('the public pages and a 404: heading, language, the header menu, no sideways scroll', { tag: '@phone' }, async ({ web }) => {
+test('the public pages and a 404: heading, language, no WCAG 2.2 A/AA violation for axe, the header menu, no sideways scroll', { tag: '@phone' }, async ({ web }) => {
+  test.slow();
   for (const page of publicPages) {
     await web.goto(page.path);
     await expect(web.getByRole('heading', { level: 1, name: page.heading, exact: true })).toBeVisible();
+    await expectNoAxeViolations(web);
     await expect(web.locator('html')).toHaveAttribute('lang', page.lang);
     await expect((await openMenu(web, page.nav)).getByRole('link', { name: page.link, exact: true })).toBeVisible();
     await expect(web.getByRole('contentinfo')).toBeVisible();
@@ -111,11 +119,13 @@ test('a new application: the address lists, a package, identity, phone and mail 
   for (const level of ['Mahalle', 'Sokak/Cadde', 'Bina']) await chooseLevel(web, level);
   await chooseLevel(web, 'İç Kapı No', 'Daire 2');
   await expect(web.getByText('Altyapınız 100 Mbps hıza kadar destekliyor.')).toBeVisible();
+  await expectNoAxeViolations(web);
   await web.getByRole('button', { name: 'Paket Seç' }).click();
 
   await expect(web.getByRole('heading', { name: 'Paketinizi seçin' })).toBeVisible();
   await web.getByRole('radio', { name: /^Limitsiz Fiber 100 / }).check();
   await web.getByLabel('Kurulum ücreti ödeme yöntemi').selectOption({ label: '12 X 150 TL' });
+  await expectNoAxeViolations(web);
   await web.getByRole('button', { name: 'Nüfus Bilgilerini Ekle' }).click();
 
   await expect(web.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toBeVisible();
@@ -131,6 +141,7 @@ test('a new application: the address lists, a package, identity, phone and mail 
   await web.getByRole('radio', { name: 'Kadın' }).check();
   await web.getByLabel('Meslek').selectOption({ label: 'Mühendis' });
   await web.getByLabel('Güvenlik Kelimesi', { exact: true }).type(applicant.securityWord);
+  await expectNoAxeViolations(web);
   await web.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
   const noCode = web.getByRole('alertdialog', { name: 'Kampanya Kodu' });
   await noCode.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
@@ -140,11 +151,13 @@ test('a new application: the address lists, a package, identity, phone and mail 
   await verifyContact(web, 'mail', randomMail());
   await web.getByRole('checkbox', { name: /KVKK Aydınlatma Metni/ }).check();
   await web.getByRole('checkbox', { name: /Ön Bilgilendirme Formu ve Mesafeli Sözleşme/ }).check();
+  await expectNoAxeViolations(web);
   await web.getByRole('button', { name: 'Kaydı Tamamla' }).click();
 
   await expect(web.getByRole('heading', { level: 1, name: 'Başvurunuz alındı' })).toBeFocused();
   await expect(web.getByText(/^Başvuru numaranız: \d+/)).toBeVisible();
   await expect(web.getByRole('complementary', { name: 'Başvuru özeti' })).toContainText('Limitsiz Fiber 100');
+  await expectNoAxeViolations(web);
   await web.getByRole('button', { name: 'Hesabıma Git' }).click();
   await expectURL(web, /\/#profil$/);
   await expect(web.getByRole('dialog', { name: 'Hesabım' })).toBeVisible();
@@ -191,6 +204,7 @@ test("the login with its SMS code, then the profile's tabs by keyboard and by cl
   await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
   await expect(tabs.first()).toBeFocused();
   await expect(profile.getByRole('list', { name: 'Abonelikleriniz' }).getByRole('listitem').first()).toContainText('Limitsiz Fiber');
+  await expectNoAxeViolations(web);
 
   await web.keyboard.press('ArrowRight');
   await expect(tabs.nth(1)).toBeFocused();
@@ -249,6 +263,7 @@ test('the contact popup: the focus on its first field, the phone mask, Tab, and 
   await expect(phone).toBeFocused();
   await phone.type('5321234567');
   await expect(phone).toHaveValue('+90 (532) 123 45 67');
+  await expectNoAxeViolations(web);
   await web.keyboard.press('Escape');
   await expect(popup).toBeHidden();
   await expect(opener).toBeFocused();

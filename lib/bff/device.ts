@@ -3,6 +3,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { sealData, unsealData } from 'iron-session';
 import { readCookie } from '@/lib/bff/csrf';
 import { getConfig } from '@/lib/config';
+import { DEVICE_COOKIE, DEVICE_COOKIE_SECONDS } from '@/lib/session-cookie';
 
 /**
  * A browser that completed a login keeps, for a year, a sealed note of which TC numbers it logged
@@ -17,10 +18,10 @@ export interface Device {
 }
 
 const MAX_KNOWN = 5;
-const YEAR_SECONDS = 365 * 24 * 3600;
+const YEAR_SECONDS = DEVICE_COOKIE_SECONDS;
 
 export function deviceCookieName(): string {
-  return getConfig().cookieSecure ? '__Host-ob_device' : 'ob_device';
+  return getConfig().cookieSecure ? `__Host-${DEVICE_COOKIE}` : DEVICE_COOKIE;
 }
 
 /** A keyed hash, so neither the cookie nor the rate-limit store holds a TC number or an address. */

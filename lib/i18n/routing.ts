@@ -19,6 +19,8 @@ export const routing = defineRouting({
     '/': '/',
     '/nasil-yapilir': { tr: '/nasil-yapilir', en: '/how-to' },
     '/yasal': { tr: '/yasal', en: '/legal' },
+    '/erisilebilirlik': { tr: '/erisilebilirlik', en: '/accessibility' },
+    '/cerezler': { tr: '/cerezler', en: '/cookies' },
   },
 });
 

@@ -1,7 +1,7 @@
 import { routing } from '@/lib/i18n/routing';
 
 /** The route templates field vitals are reported under: Next.js's own, as the request metrics name them. */
-export const VITALS_ROUTES = ['/[locale]', '/[locale]/nasil-yapilir', '/[locale]/yasal', 'other'] as const;
+export const VITALS_ROUTES = ['/[locale]', '/[locale]/nasil-yapilir', '/[locale]/yasal', '/[locale]/erisilebilirlik', '/[locale]/cerezler', 'other'] as const;
 export type VitalsRoute = (typeof VITALS_ROUTES)[number];
 
 const templateOf = (internal: string) => (internal === '/' ? '/[locale]' : `/[locale]${internal}`) as VitalsRoute;
