@@ -218,7 +218,7 @@ test.describe('security headers', () => {
 
 test.describe('accessibility', { tag: '@phone' }, () => {
   for (const path of ['/', '/nasil-yapilir', '/erisilebilirlik', '/cerezler', '/olmayan-sayfa', '/en', '/en/how-to', '/en/accessibility', '/en/cookies', '/en/missing']) {
-    test(`axe finds no violation on ${path}`, async ({ page }) => {
+    test(`LAW WCAG 2.2 axe: no A/AA violation on ${path}`, async ({ page }) => {
       await page.goto(path);
       await expectNoAxeViolations(page, { everyWidth: true });
     });

@@ -257,6 +257,44 @@ const toastColours = {
   fontFamily: 'var(--font-sans)',
 } as CSSProperties;
 
+type ToastPosition = NonNullable<ToasterProps['position']>;
+
+/** How much of a box `cover` hides: the share of its area under any of the rectangles. */
+function hiddenShare(box: DOMRect, cover: DOMRect[]): number {
+  const area = box.width * box.height;
+  if (area === 0) return 0;
+  // Toasts stack without overlapping one another much: the sum is close enough to the union.
+  const under = cover.reduce(
+    (sum, rect) => sum + Math.max(0, Math.min(box.right, rect.right) - Math.max(box.left, rect.left)) * Math.max(0, Math.min(box.bottom, rect.bottom) - Math.max(box.top, rect.top)),
+    0,
+  );
+  return under / area;
+}
+
+/**
+ * The toaster's place: spec §9's top right, unless the element that takes the keyboard focus would
+ * be mostly under a toast there (WCAG 2.2 2.4.11, focus not obscured): then the toasts move to the
+ * other edge, top to bottom or back, and stay there. At phone widths sonner lays a toast across the
+ * whole top of the screen, over the header's menu and account buttons, where the focus returns
+ * after a logout.
+ */
+function useToastsClearOfFocus(mounted: boolean): ToastPosition {
+  const [position, setPosition] = useState<ToastPosition>(TOAST_DEFAULTS.position);
+  useEffect(() => {
+    if (!mounted) return;
+    const onFocus = () => {
+      const focused = document.activeElement;
+      if (!focused || focused === document.body) return;
+      const toasts = [...document.querySelectorAll('[data-sonner-toast][data-visible="true"]')].map((toast) => toast.getBoundingClientRect());
+      if (!toasts.length || hiddenShare(focused.getBoundingClientRect(), toasts) < 0.5) return;
+      setPosition((was) => (was.startsWith('top') ? (was.replace('top', 'bottom') as ToastPosition) : (was.replace('bottom', 'top') as ToastPosition)));
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, [mounted]);
+  return position;
+}
+
 /**
  * Toast defaults of spec §9: top right, newest first, 5000 ms; ids prevent duplicates; the maximum
  * animation delay is kept where a toast is asked for (`toast` above). sonner loads with the first
@@ -276,11 +314,13 @@ export function ToastHost() {
     if (Toaster) requestAnimationFrame(() => markToasterReady());
   }, [Toaster]);
 
+  const position = useToastsClearOfFocus(Boolean(Toaster));
+
   if (!Toaster) return null;
   return (
     <Toaster
       style={toastColours}
-      position={TOAST_DEFAULTS.position}
+      position={position}
       duration={TOAST_DEFAULTS.duration}
       visibleToasts={5}
       richColors
