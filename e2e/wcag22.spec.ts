@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
-import { startAtAddress, startAtContact, startAtIdentity, startAtPackage, startReadyToFile } from './support/flow-state';
+import { startAtAddress, startAtContact, startAtIdentity, startAtPackage, startReadyToFile, startTransferAtIdentity } from './support/flow-state';
 import { openHeaderMenu } from './support/header';
 import { randomPhone } from './support/people';
 import { registerCustomer } from './support/register';
@@ -316,4 +316,18 @@ test('LAW WCAG 2.2 3.3.7: a new application asks nothing twice: no field on two 
   await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
   await page.getByRole('alertdialog', { name: 'Kayıtlı Kullanıcı' }).getByRole('button', { name: 'Giriş Yap' }).click();
   await expect(page.getByRole('dialog', { name: 'Giriş Yap' }).getByLabel('TC Kimlik No')).toHaveValue(FIXTURE_CUSTOMERS.approved.nationality_number);
+});
+
+test('LAW WCAG 2.2 3.3.7: a transfer asks nothing twice: the service number on its own step, none of its fields again on the identity step', async ({ page }) => {
+  test.slow();
+  const serviceNumber = `17${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  await page.goto('/?basvuru=transfer');
+  await expect(page.getByRole('heading', { level: 1, name: 'Transfer Başvurusu' })).toBeVisible();
+  const first = await askedFields(page);
+  expect(first).toContain('Hizmet numarası');
+  await startTransferAtIdentity(page, serviceNumber);
+  const identity = await askedFields(page);
+  expect(identity.filter((field) => first.includes(field))).toEqual([]);
+  // The number given on the first step is shown back, not asked again.
+  await expect(page.getByRole('complementary', { name: 'Başvuru özeti' })).toContainText(serviceNumber);
 });
