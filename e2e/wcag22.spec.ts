@@ -162,12 +162,15 @@ async function tabThrough(page: Page, count: number, where: string, keys = ['Tab
   expect(hidden).toEqual([]);
 }
 
-test('LAW WCAG 2.2 2.4.11: tabbing through long pages and a long popup, the focus is never hidden, under a popup\'s sticky head either', { tag: '@phone' }, async ({ page }) => {
+test('LAW WCAG 2.2 2.4.11: tabbing through long pages, a wizard step and a long popup, the focus is never hidden, beside the sticky summary or under a popup\'s sticky head either', { tag: '@phone' }, async ({ page }) => {
   test.slow();
   for (const path of ['/yasal', '/cerezler', '/']) {
     await page.goto(path);
     await tabThrough(page, 40, path);
   }
+  // A wizard step beside its summary, which stays in view as the page scrolls from 60rem up.
+  await startAtIdentity(page);
+  await tabThrough(page, 25, 'the identity step');
   // A popup taller than the screen (the KVKK notice from the contact step) scrolls under its sticky head.
   await startReadyToFile(page);
   await page.getByRole('button', { name: 'KVKK Aydınlatma Metni' }).click();
