@@ -17,8 +17,9 @@
 // As a module (the Playwright tests, the bench): `startEdge({ edgePort: 0, appPorts: [0, 0],
 // dataDir, env: { RATE_LIMIT_FACTOR: '50' } })` starts the same topology on free ports and
 // returns { url, instances: [{ url, port, metricsUrl, pid, stop(), start() }], redisUrl, redis,
-// sandboxUrl, prometheusUrl, stop() }. Metrics are on unless `metrics: false`; the monitoring
-// stack only with `monitoring: true` (or `{ scrapeSeconds }`).
+// sandboxUrl, prometheusUrl, alertmanagerUrl, edge: { stop(), start() }, stop() }. Metrics are on
+// unless `metrics: false`; the monitoring stack only with `monitoring: true` (or `{ scrapeSeconds,
+// alerting }`: scripts/monitoring.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -320,8 +321,19 @@ export async function startEdge(options = {}) {
     // read the state dir; any other user runs them as itself.
     const asRoot = process.getuid?.() === 0;
     if (asRoot) chmodSync(stateDir, 0o755);
-    nginx = run('edge', NGINX, ['-p', stateDir, '-c', path.join(stateDir, 'nginx.conf'), '-g', `daemon off;${asRoot ? ' user nobody nogroup;' : ''}`]);
-    await waitFor('nginx', () => listening(edgePort), nginx, 10_000);
+    const startNginx = async () => {
+      nginx = run('edge', NGINX, ['-p', stateDir, '-c', path.join(stateDir, 'nginx.conf'), '-g', `daemon off;${asRoot ? ' user nobody nogroup;' : ''}`]);
+      await waitFor('nginx', () => listening(edgePort), nginx, 10_000);
+    };
+    await startNginx();
+    /** Stops nginx alone, as an outage of the edge would (the rest keeps running); start() brings it back. */
+    const edgeControl = {
+      stop: () => end(nginx),
+      async start() {
+        if (nginx.exitCode === null && nginx.signalCode === null) return;
+        await startNginx();
+      },
+    };
 
     /** nginx's worker processes now (Linux: the master's children). */
     const workers = () => {
@@ -379,7 +391,9 @@ export async function startEdge(options = {}) {
           statusUrl: `http://127.0.0.1:${statusPort}/stub_status`,
           redisUrl,
           accessLog: path.join(stateDir, 'access.log'),
+          edgeUrl: `http://127.0.0.1:${edgePort}`,
           scrapeSeconds: options.monitoring.scrapeSeconds,
+          alerting: options.monitoring.alerting,
           prometheusPort: options.prometheusPort ?? e.PROMETHEUS_PORT,
         })
       : undefined;
@@ -398,7 +412,9 @@ export async function startEdge(options = {}) {
       apiBaseUrl,
       stateDir,
       statusUrl: `http://127.0.0.1:${statusPort}/stub_status`,
+      edge: edgeControl,
       prometheusUrl: monitoring?.url,
+      alertmanagerUrl: monitoring?.alertmanagerUrl,
       exporters: monitoring?.exporters,
       revalidateSecret: instanceEnv.REVALIDATE_SECRET,
       stop,
@@ -440,5 +456,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   console.log(`> redis    ${hidden(redisUrl)} (state), ${hidden(redisCacheUrl)} (cache)`);
   console.log(`> release  ${topology.release()}: \`npm run build && npm run roll\` releases, \`npm run roll\` restarts one instance at a time`);
   if (prometheusUrl) console.log(`> prometheus ${prometheusUrl}  (alerts at ${prometheusUrl}/alerts; docs/observability.md)`);
+  if (topology.alertmanagerUrl) console.log(`> alertmanager ${topology.alertmanagerUrl}  (${process.env.ALERT_WEBHOOK_URL ? `notifies ${process.env.ALERT_WEBHOOK_URL}/page and /ticket` : 'set ALERT_WEBHOOK_URL to be notified'})`);
   console.log(sandboxUrl ? `> sandbox  ${sandboxUrl}  (one-time codes at ${sandboxUrl}/__sandbox/outbox)` : `> upstream ${apiBaseUrl}`);
 }
