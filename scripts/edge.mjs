@@ -9,10 +9,11 @@
 // SESSION_SECRET and REVALIDATE_SECRET (else made once and kept in DATA_DIR), DATA_DIR
 // (.data/edge: the secrets and the sandbox's data), EDGE_CACHE_SECONDS (10), PUBLIC_HOST
 // (localhost:<EDGE_PORT>), METRICS_PORTS ("3091,3092": each instance's metrics listener, free
-// ports by default), PROMETHEUS_PORT (9090); every other variable (RATE_LIMIT_FACTOR, LOG_LEVEL,
+// ports by default), PROMETHEUS_PORT (9090), ALERT_WEBHOOK_URL (Alertmanager posts pages to
+// <url>/page and tickets to <url>/ticket; unset, none); every other variable (RATE_LIMIT_FACTOR, LOG_LEVEL,
 // OTEL_EXPORTER_OTLP_ENDPOINT, ...) reaches the instances as it is. `--no-monitoring` leaves out
-// the monitoring stack (scripts/monitoring.mjs: prometheus, its exporters and mtail), which the
-// command otherwise starts too.
+// the monitoring stack (scripts/monitoring.mjs: prometheus, its exporters, mtail, the blackbox
+// exporter and Alertmanager), which the command otherwise starts too.
 //
 // As a module (the Playwright tests, the bench): `startEdge({ edgePort: 0, appPorts: [0, 0],
 // dataDir, env: { RATE_LIMIT_FACTOR: '50' } })` starts the same topology on free ports and
