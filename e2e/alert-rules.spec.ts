@@ -75,6 +75,22 @@ test('amtool check-config: Alertmanager\'s configuration is valid, and its inhib
   for (const name of named) expect(alerts.map((alert) => alert.name), name).toContain(name);
 });
 
+test('amtool check-config: the topology\'s variants (no receiver; a test\'s receiver and timings) are valid too', async () => {
+  // Imported when run: an ES module of its own, which the test loader would not compile.
+  const { alertmanagerConfig: variant } = await import('../scripts/monitoring.mjs');
+  const dirCopy = mkdtempSync(path.join(os.tmpdir(), 'alertmanager-config-'));
+  try {
+    for (const [name, options] of Object.entries({ none: {}, test: { webhookUrl: 'http://127.0.0.1:9', groupWaitSeconds: 3, groupIntervalSeconds: 2 } })) {
+      const file = path.join(dirCopy, `${name}.yml`);
+      writeFileSync(file, variant(options));
+      const result = amtool('check-config', file);
+      expect(result.status, name + result.stdout + result.stderr).toBe(0);
+    }
+  } finally {
+    rmSync(dirCopy, { recursive: true, force: true });
+  }
+});
+
 test('amtool config routes test: pages reach the pager, tickets the queue, each alert by its severity', () => {
   const route = (...labels: string[]) => {
     const result = amtool('config', 'routes', 'test', `--config.file=${alertmanagerConfig}`, ...labels);
