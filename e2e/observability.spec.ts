@@ -373,7 +373,7 @@ test('Prometheus scrapes every target and the rules load; stopping redis-server 
   test.setTimeout(60_000);
   await expect
     .poll(async () => (await prometheusQuery('up')).data.result.map(({ metric, value }) => `${metric.job}=${value[1]}`).sort(), { timeout: 15_000 })
-    .toEqual(['app=1', 'app=1', 'edge-log=1', 'nginx=1', 'prometheus=1', 'redis=1']);
+    .toEqual(['alertmanager=1', 'app=1', 'app=1', 'blackbox=1', 'blackbox=1', 'blackbox=1', 'edge-log=1', 'nginx=1', 'prometheus=1', 'redis=1']);
   const rules = (await (await fetch(`${edge.prometheusUrl}/api/v1/rules`)).json()) as { data: { groups: { rules: { name: string; health: string }[] }[] } };
   const loaded = rules.data.groups.flatMap((group) => group.rules);
   expect(loaded.map((rule) => rule.name)).toEqual(expect.arrayContaining(['RedisDown', 'FilingUnanswered', 'FilingsStopped', 'LcpPoor', 'InpPoor', 'TargetDown']));

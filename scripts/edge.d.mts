@@ -1,3 +1,5 @@
+import type { AlertingOptions } from './monitoring.mjs';
+
 /** Types of scripts/edge.mjs for the TypeScript that starts the topology (e2e/edge.spec.ts, the bench). */
 export interface EdgeInstance {
   name: string;
@@ -43,9 +45,12 @@ export interface Edge {
   sandboxUrl: string | undefined;
   /** nginx's stub_status, on loopback only. */
   statusUrl: string;
-  /** Prometheus, with `monitoring`. */
+  /** nginx alone, stopped as an outage of the edge would and started again on its port. */
+  edge: { start(): Promise<void>; stop(): Promise<void> };
+  /** Prometheus and Alertmanager, with `monitoring`. */
   prometheusUrl: string | undefined;
-  exporters: { nginx: string; redis: string; mtail: string } | undefined;
+  alertmanagerUrl: string | undefined;
+  exporters: { nginx: string; redis: string[]; mtail: string; blackbox: string } | undefined;
   apiBaseUrl: string;
   stateDir: string;
   revalidateSecret: string;
@@ -78,8 +83,8 @@ export interface EdgeOptions {
   /** Each instance's metrics listener (free ports unless given); false: none. */
   metrics?: boolean;
   metricsPorts?: number[];
-  /** Also prometheus, its exporters and mtail (scripts/monitoring.mjs), scraping every scrapeSeconds (15). */
-  monitoring?: false | { scrapeSeconds?: number };
+  /** Also prometheus, its exporters, mtail and Alertmanager (scripts/monitoring.mjs), scraping every scrapeSeconds (15). */
+  monitoring?: false | { scrapeSeconds?: number; alerting?: AlertingOptions };
   prometheusPort?: number | string;
   output?: (name: string, line: string) => void;
   onUnexpectedExit?: (name: string, code: number | null, signal: NodeJS.Signals | null) => void;

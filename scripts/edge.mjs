@@ -10,17 +10,19 @@
 // SESSION_SECRET and REVALIDATE_SECRET (else made once and kept in DATA_DIR), DATA_DIR
 // (.data/edge: the secrets and the sandbox's data), EDGE_CACHE_SECONDS (10), PUBLIC_HOST
 // (localhost:<EDGE_PORT>), METRICS_PORTS ("3091,3092": each instance's metrics listener, free
-// ports by default), PROMETHEUS_PORT (9090); every other variable (RATE_LIMIT_FACTOR, LOG_LEVEL,
+// ports by default), PROMETHEUS_PORT (9090), ALERT_WEBHOOK_URL (Alertmanager posts pages to
+// <url>/page and tickets to <url>/ticket; unset, none); every other variable (RATE_LIMIT_FACTOR, LOG_LEVEL,
 // OTEL_EXPORTER_OTLP_ENDPOINT, ...) reaches the instances as it is. `--no-monitoring` leaves out
-// the monitoring stack (scripts/monitoring.mjs: prometheus, its exporters and mtail), which the
-// command otherwise starts too.
+// the monitoring stack (scripts/monitoring.mjs: prometheus, its exporters, mtail, the blackbox
+// exporter and Alertmanager), which the command otherwise starts too.
 //
 // As a module (the Playwright tests, the bench): `startEdge({ edgePort: 0, appPorts: [0, 0],
 // dataDir, env: { RATE_LIMIT_FACTOR: '50' } })` starts the same topology on free ports and
 // returns { url, instances: [{ url, port, metricsUrl, pid, stop(), start() }], redisUrl, redis,
-// sandboxUrl, prometheusUrl, stop() }. Metrics are on unless `metrics: false`; the monitoring
-// stack only with `monitoring: true` (or `{ scrapeSeconds }`); the state Redis's replica and
-// Sentinels only with `replication: {}` (or `{ downAfterMs }`), which the command asks for.
+// sandboxUrl, prometheusUrl, alertmanagerUrl, edge: { stop(), start() }, stop() }. Metrics are on
+// unless `metrics: false`; the monitoring stack only with `monitoring: true` (or `{ scrapeSeconds,
+// alerting }`: scripts/monitoring.mjs); the state Redis's replica and Sentinels only with
+// `replication: {}` (or `{ downAfterMs }`), which the command asks for.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -387,8 +389,19 @@ export async function startEdge(options = {}) {
     // read the state dir; any other user runs them as itself.
     const asRoot = process.getuid?.() === 0;
     if (asRoot) chmodSync(stateDir, 0o755);
-    nginx = run('edge', NGINX, ['-p', stateDir, '-c', path.join(stateDir, 'nginx.conf'), '-g', `daemon off;${asRoot ? ' user nobody nogroup;' : ''}`]);
-    await waitFor('nginx', () => listening(edgePort), nginx, 10_000);
+    const startNginx = async () => {
+      nginx = run('edge', NGINX, ['-p', stateDir, '-c', path.join(stateDir, 'nginx.conf'), '-g', `daemon off;${asRoot ? ' user nobody nogroup;' : ''}`]);
+      await waitFor('nginx', () => listening(edgePort), nginx, 10_000);
+    };
+    await startNginx();
+    /** Stops nginx alone, as an outage of the edge would (the rest keeps running); start() brings it back. */
+    const edgeControl = {
+      stop: () => end(nginx),
+      async start() {
+        if (nginx.exitCode === null && nginx.signalCode === null) return;
+        await startNginx();
+      },
+    };
 
     /** nginx's worker processes now (Linux: the master's children). */
     const workers = () => {
@@ -444,9 +457,11 @@ export async function startEdge(options = {}) {
           stateDir,
           instances: instances.flatMap((instance) => (instance.metricsUrl ? [new URL(instance.metricsUrl).host] : [])),
           statusUrl: `http://127.0.0.1:${statusPort}/stub_status`,
-          redisUrl,
+          redisUrls: redisControl ? redisControl.servers.map((server) => server.url) : [redisUrl],
           accessLog: path.join(stateDir, 'access.log'),
+          edgeUrl: `http://127.0.0.1:${edgePort}`,
           scrapeSeconds: options.monitoring.scrapeSeconds,
+          alerting: options.monitoring.alerting,
           prometheusPort: options.prometheusPort ?? e.PROMETHEUS_PORT,
         })
       : undefined;
@@ -466,7 +481,9 @@ export async function startEdge(options = {}) {
       apiBaseUrl,
       stateDir,
       statusUrl: `http://127.0.0.1:${statusPort}/stub_status`,
+      edge: edgeControl,
       prometheusUrl: monitoring?.url,
+      alertmanagerUrl: monitoring?.alertmanagerUrl,
       exporters: monitoring?.exporters,
       revalidateSecret: instanceEnv.REVALIDATE_SECRET,
       stop,
@@ -508,5 +525,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   console.log(`> redis    ${hidden(redisUrl)} (state${redisSentinels ? `: primary, a replica, Sentinels at ${redisSentinels}` : ''}), ${hidden(redisCacheUrl)} (cache)`);
   console.log(`> release  ${topology.release()}: \`npm run build && npm run roll\` releases, \`npm run roll\` restarts one instance at a time`);
   if (prometheusUrl) console.log(`> prometheus ${prometheusUrl}  (alerts at ${prometheusUrl}/alerts; docs/observability.md)`);
+  if (topology.alertmanagerUrl) console.log(`> alertmanager ${topology.alertmanagerUrl}  (${process.env.ALERT_WEBHOOK_URL ? `notifies ${process.env.ALERT_WEBHOOK_URL}/page and /ticket` : 'set ALERT_WEBHOOK_URL to be notified'})`);
   console.log(sandboxUrl ? `> sandbox  ${sandboxUrl}  (one-time codes at ${sandboxUrl}/__sandbox/outbox)` : `> upstream ${apiBaseUrl}`);
 }

@@ -45,6 +45,9 @@ const debianParts: [name: string, file: string][] = [
   ['prometheus-nginx-exporter', '/usr/bin/prometheus-nginx-exporter'],
   ['prometheus-redis-exporter', '/usr/bin/prometheus-redis-exporter'],
   ['mtail', '/usr/bin/mtail'],
+  // Alertmanager (and amtool) and the outside probes of the monitoring stack (e2e/alerting.spec.ts).
+  ['prometheus-alertmanager', '/usr/bin/prometheus-alertmanager'],
+  ['prometheus-blackbox-exporter', '/usr/bin/prometheus-blackbox-exporter'],
   // The cross-engine journeys: Firefox ESR (over WebDriver BiDi), WebKitGTK (its WebDriver) in an X server of their own.
   ['firefox-esr', debianFirefox],
   ['webkit2gtk-driver', debianWebKitDriver],
@@ -83,4 +86,4 @@ if (missing.length) {
   console.error(`No ${missing.join(', ')} for the attack, edge, monitoring and cross-engine tests: install Debian's ${all} (\`apt-get install ${all}\`).`);
   process.exit(1);
 }
-console.log(`browser tests: Redis from ${debianRedisServer}; nginx from /usr/sbin/nginx, with its brotli modules; prometheus, its exporters and mtail from /usr/bin; Firefox ESR from ${debianFirefox}; WebKitGTK from ${debianWebKitDriver}, in Xvfb`);
+console.log(`browser tests: Redis from ${debianRedisServer}; nginx from /usr/sbin/nginx, with its brotli modules; prometheus, its exporters, mtail, Alertmanager and the blackbox exporter from /usr/bin; Firefox ESR from ${debianFirefox}; WebKitGTK from ${debianWebKitDriver}, in Xvfb`);
