@@ -1,6 +1,6 @@
 import 'server-only';
 import type Redis from 'ioredis';
-import { sharedRedis } from '@/lib/bff/redis';
+import { sharedRedis, STARTUP_WAIT_MS } from '@/lib/bff/redis';
 import { getLogger } from '@/lib/logger';
 import { SESSION_TTL_SECONDS } from '@/lib/session-cookie';
 
@@ -191,14 +191,14 @@ export function redisRevocationStore(redis: Redis): RevocationStore {
       await redis.eval(RAISE, 1, NOT_BEFORE_KEY, String(at));
     },
     settle: async (at) => (await redis.eval(SETTLE, 2, NOT_BEFORE_KEY, MARKER_KEY, String(at))) === 1,
-    // Its first connection's outcome: ready, or refused (a slow start-up is not an outage).
+    // Whether it answers within a start-up's wait: a first connection that fails and the next that
+    // succeeds (a slow start on a busy machine) is not an outage; ten seconds without an answer is.
     ping: () =>
       new Promise<boolean>((resolve) => {
         if (redis.status === 'ready') return resolve(true);
-        const timer = setTimeout(() => resolve(false), 10_000);
+        const timer = setTimeout(() => resolve(false), STARTUP_WAIT_MS);
         timer.unref?.();
         redis.once('ready', () => (clearTimeout(timer), resolve(true)));
-        redis.once('error', () => (clearTimeout(timer), resolve(false)));
       }),
     watch(ready) {
       redis.on('ready', ready);

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 const config = vi.hoisted(() => ({ redis: undefined as { url: string } | undefined }));
 vi.mock('@/lib/config', () => ({ getConfig: () => config }));
 
-const { redisConnected, resetRedisForTests, sharedRedis } = await import('@/lib/bff/redis');
+const { redisConnected, redisWarm, resetRedisForTests, sharedRedis } = await import('@/lib/bff/redis');
 
 /**
  * A stand-in Redis that answers every command with OK, a port that hangs up at once, and one that
@@ -94,6 +94,24 @@ describe('sharedRedis', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(connected).toBe(true);
     held.length = 0;
+  });
+
+  it('is warm once Redis answered, or after ten seconds without: what readiness waits for at a start', async () => {
+    expect(redisWarm()).toBe(true);
+    resetRedisForTests();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    config.redis = { url: `redis://127.0.0.1:${portOf(hangingUp)}` };
+    // A Redis that never answers: cold, then warm (an outage the instance serves through).
+    expect(redisWarm()).toBe(false);
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(redisWarm()).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(redisWarm()).toBe(true);
+    vi.useRealTimers();
+    resetRedisForTests();
+    config.redis = { url: `redis://127.0.0.1:${portOf(answering)}` };
+    expect(redisWarm()).toBe(false);
+    await vi.waitFor(() => expect(redisWarm()).toBe(true));
   });
 
   it('connects anew after a reset', async () => {

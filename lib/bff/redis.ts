@@ -7,9 +7,9 @@ import { getConfig, type RedisTarget } from '@/lib/config';
  * route handlers, pages), and each copy would otherwise open its own connection.
  */
 /** The most a start-up waits for Redis's first answer or failure (a connection that neither answers nor fails). */
-const STARTUP_WAIT_MS = 10_000;
+export const STARTUP_WAIT_MS = 10_000;
 
-const shared = globalThis as typeof globalThis & { obRedis?: { client: Redis | null; connected: Promise<void> } };
+const shared = globalThis as typeof globalThis & { obRedis?: { client: Redis | null; connected: Promise<void>; warm: () => boolean } };
 
 /** The longest pause between two reconnection tries: a failover or a restart is followed within half a second. */
 export const RECONNECT_MAX_MS = 500;
@@ -48,7 +48,7 @@ export function sharedRedis(): Redis | null {
   if (shared.obRedis) return shared.obRedis.client;
   const target = getConfig().redis;
   if (!target) {
-    shared.obRedis = { client: null, connected: Promise.resolve() };
+    shared.obRedis = { client: null, connected: Promise.resolve(), warm: () => true };
     return null;
   }
   const made = connectRedis(target);
@@ -67,12 +67,23 @@ export function sharedRedis(): Redis | null {
     const timer = setTimeout(settle, STARTUP_WAIT_MS);
     made.once('ready', settle).once('error', settle).once('close', settle).once('end', settle);
   });
-  shared.obRedis = { client: made, connected };
+  // Warm once Redis answered, or once a start-up has waited for it long enough: an outage then.
+  const createdAt = Date.now();
+  let answered = false;
+  made.once('ready', () => (answered = true));
+  shared.obRedis = { client: made, connected, warm: () => answered || Date.now() - createdAt >= STARTUP_WAIT_MS };
   return made;
 }
 
 /** Until Redis has answered once or failed once (STARTUP_WAIT_MS at most), so a start-up does not count as an outage. */
 export const redisConnected = (): Promise<void> => shared.obRedis?.connected ?? Promise.resolve();
+
+/**
+ * Whether this process is past its start as far as Redis goes: Redis answered once, or STARTUP_WAIT_MS
+ * passed without (an outage, which the process then serves through). Readiness waits for it, so a new
+ * instance takes no customer's request before it can check a session.
+ */
+export const redisWarm = (): boolean => (sharedRedis(), shared.obRedis!.warm());
 
 /** Whether this process's Redis client is connected now; undefined without one (or before its first use). */
 export const redisReady = (): boolean | undefined => (shared.obRedis?.client ? shared.obRedis.client.status === 'ready' : undefined);

@@ -1,4 +1,4 @@
-import { sharedRedis } from '@/lib/bff/redis';
+import { redisWarm, sharedRedis } from '@/lib/bff/redis';
 import { lifecycle } from '@/lib/lifecycle';
 import { callUpstream } from '@/lib/upstream';
 
@@ -22,8 +22,9 @@ function refreshUpstream(): Promise<void> {
 }
 
 /**
- * Readiness of this instance, for the edge and orchestrators: 503 once it is stopping (it drains,
- * lib/lifecycle.ts), else 200. Redis and the upstream are shared by every instance, so their state
+ * Readiness of this instance, for the edge and orchestrators: 503 while it starts, until Redis has
+ * answered once (10 s at most: lib/bff/redis.ts), and once it is stopping (it drains,
+ * lib/lifecycle.ts); else 200. Redis and the upstream are shared by every instance, so their state
  * is told (`redis`: up, down or none; `upstream`, the last check: true, false, or null before the
  * first) but decides nothing: either outage would otherwise take every instance out at once, and
  * the site degrades on its own without them (docs/operations.md, Failures). Never waits for the
@@ -35,7 +36,7 @@ export async function GET() {
   if (upstream.answers === null) await refreshing;
   const redisClient = sharedRedis();
   const redis = redisClient ? (redisClient.status === 'ready' ? 'up' : 'down') : 'none';
-  const status = lifecycle().draining ? 'draining' : 'ok';
+  const status = lifecycle().draining ? 'draining' : redisWarm() ? 'ok' : 'starting';
   return Response.json(
     { status, redis, upstream: upstream.answers },
     { status: status === 'ok' ? 200 : 503, headers: { 'Cache-Control': 'no-store' } },
