@@ -148,8 +148,8 @@ function variablesRead(file: string, text: string): string[] {
     for (const match of text.matchAll(/process\.env\??\.([A-Z][A-Z0-9_]*)|process\.env\[['"`]([A-Z][A-Z0-9_]*)['"`]\]|\b(?:env|e)\.([A-Z][A-Z0-9_]+)\b/g)) add(match[1] ?? match[2] ?? match[3]);
   }
   if (/\.sh$|^\.ci\/run$/.test(file)) for (const match of text.matchAll(/\$\{?([A-Z][A-Z0-9_]*)/g)) add(match[1]);
-  // Compose reads `${NAME…}` from the operator's environment; `$${NAME}` is left for the container.
-  if (/compose\.ya?ml$/.test(file)) for (const match of text.matchAll(/(?<!\$)\$\{([A-Z][A-Z0-9_]*)/g)) add(match[1]);
+  // A stack (compose) file reads `${NAME…}` from the operator's environment; `$${NAME}` is left for the container.
+  if (/(compose|stack(\.\w+)?)\.ya?ml$/.test(file)) for (const match of text.matchAll(/(?<!\$)\$\{([A-Z][A-Z0-9_]*)/g)) add(match[1]);
   // lib/config.ts reads them through one zod schema; lib/bff/limits.ts names each budget's setting.
   if (file === 'lib/config.ts') {
     const start = text.indexOf('const envSchema');
