@@ -154,6 +154,9 @@ function variablesRead(file: string, text: string): string[] {
   if (file === 'lib/config.ts') {
     const start = text.indexOf('const envSchema');
     for (const match of text.slice(start, text.indexOf('\n});', start)).matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)) add(match[1]);
+    // And each secret's file twin, <NAME>_FILE, of the FILE_VARIABLES list.
+    const list = /FILE_VARIABLES = \[([^\]]*)\]/.exec(text)?.[1] ?? '';
+    for (const match of list.matchAll(/'([A-Z][A-Z0-9_]+)'/g)) add(`${match[1]}_FILE`);
   }
   if (file === 'lib/bff/limits.ts') for (const match of text.matchAll(/\benv: '([A-Z][A-Z0-9_]+)'/g)) add(match[1]);
   return [...names].filter((name) => !PLATFORM_VARIABLES.has(name));

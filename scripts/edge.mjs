@@ -1,5 +1,5 @@
-// `npm run start:edge`: the whole serving topology (docs/operations.md) on one machine, as a provider
-// runs it: nginx (deploy/nginx/nginx.conf.template) in front of two plain standalone Next.js
+// `npm run start:edge`: the serving topology's test rig (docs/operations.md) on one machine (the
+// production deployment is the Swarm stack, deploy/stack.yaml): nginx (deploy/nginx/nginx.conf.template) in front of two plain standalone Next.js
 // servers, one redis-server shared by both, and the embedded sandbox API as their upstream.
 // Builds first when there is no current build (NEXT_DIST_DIR honoured). Ctrl-C stops everything,
 // and so does the death of any part.

@@ -13,7 +13,7 @@
 // (scripts/image-bases.sh). Needs a running dockerd (the tests start one, e2e/support/docker.ts).
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -51,12 +51,13 @@ export function buildImages({ distDir = path.join(root, '.next'), log = console.
   const bases = baseArgs();
   const app = `online-basvuru:${release}`;
   const have = (image) => spawnSync('docker', ['image', 'inspect', image], { stdio: 'ignore' }).status === 0;
-  if (!have(app)) {
+  // Always built: unchanged, every step comes from the build cache in seconds.
+  {
     log(`stack: building ${app}`);
     // The context holds only the standalone output (.dockerignore); distDir may be another build's.
     const context = distDir === path.join(root, '.next') ? root : stageContext(distDir);
     try {
-      sh('docker', ['build', '-q', ...bases, '--build-arg', `RELEASE=${release}`, '--build-arg', `REVISION=${release.split('-')[0]}`, '--build-arg', `CREATED=${new Date().toISOString()}`, '-t', app, '-f', path.join(root, 'Dockerfile'), context]);
+      sh('docker', ['build', '-q', ...bases, '--build-arg', `RELEASE=${release}`, '--build-arg', `REVISION=${release.split('-')[0]}`, '--build-arg', `CREATED=${createdOf(distDir)}`, '-t', app, '-f', path.join(root, 'Dockerfile'), context]);
     } finally {
       if (context !== root) rmSync(context, { recursive: true, force: true });
     }
@@ -86,6 +87,9 @@ export function buildImages({ distDir = path.join(root, '.next'), log = console.
   }
   return { app, parts, upstream, release };
 }
+
+/** When the build was made (its BUILD_ID file's time): the same build, the same image. */
+const createdOf = (distDir) => statSync(path.join(distDir, 'BUILD_ID')).mtime.toISOString();
 
 /** A build context with another build folder's standalone output at .next/standalone. */
 function stageContext(distDir) {
@@ -149,6 +153,9 @@ export function createObjects(stack, { sessionSecret, apiToken } = {}) {
   const redisPassword = process.env.REDIS_PASSWORD || random();
   const token = apiToken ?? random();
   const tls = demoCertificate();
+  // The demo CA's certificate, for whoever calls the sandbox from the host (the tests, an operator).
+  mkdirSync(path.dirname(demoCaFile(stack)), { recursive: true });
+  writeFileSync(demoCaFile(stack), tls.cert);
   const secret = (name, value) => createObject('secret', `${stack}-${name}`, value, label);
   const config = (name, file) => createObject('config', `${stack}-${name}`, readFileSync(path.join(root, file), 'utf8'), label);
   return {
@@ -169,6 +176,7 @@ export function createObjects(stack, { sessionSecret, apiToken } = {}) {
 }
 
 const stackEnvFile = (stack) => path.join(root, '.data', `stack-${stack}.env.json`);
+export const demoCaFile = (stack) => path.join(root, '.data', `stack-${stack}-ca.pem`);
 
 /** Deploys (or updates) the stack with these variables, kept in .data/ for the next command. */
 export function deployStack(stack, vars) {
@@ -216,6 +224,7 @@ export function removeStack(stack, { leave = false } = {}) {
   const volumes = sh('docker', ['volume', 'ls', '-q', '--filter', `label=com.docker.stack.namespace=${stack}`]).split('\n').filter(Boolean);
   if (volumes.length) spawnSync('docker', ['volume', 'rm', '-f', ...volumes], { stdio: 'ignore' });
   rmSync(stackEnvFile(stack), { force: true });
+  rmSync(demoCaFile(stack), { force: true });
   if (leave) leaveSwarm();
 }
 
