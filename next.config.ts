@@ -32,6 +32,8 @@ const nextConfig: NextConfig = {
   distDir,
   deploymentId,
   generateBuildId: async () => deploymentId,
+  // The release in the server's own code (lib/config.ts): basvuru_build_info, service.version's neighbour.
+  env: { BUILD_RELEASE: deploymentId },
   output: 'standalone',
   poweredByHeader: false,
   reactStrictMode: true,

@@ -2,13 +2,13 @@ import { expect, type Page, test } from '@playwright/test';
 import { maskMail, maskPhone } from '@/lib/domain/mask';
 import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
 import { apiLogin, bffPost } from './support/api';
-import { addressFields, bffCall } from './support/register';
+import { addressFields, bffCall, registerCustomer } from './support/register';
 import { expectNoAxeViolations } from './support/axe';
 import { randomMail, randomPhone } from './support/people';
 import { latestCode, sandbox } from './support/sandbox';
 import { acceptConsents } from './support/consents';
 import { passFinishLine } from './support/received';
-import { startAtAddress, startAtContact, startAtIdentity } from './support/flow-state';
+import { startAtAddress, startAtContact, startAtIdentity, startAtPackage } from './support/flow-state';
 import {
   chooseAddress,
   chooseLevel,
@@ -137,7 +137,7 @@ for (const [door, rule] of [
   });
 }
 
-test('§4 address: changing a higher level clears the lower levels; single-option levels are skipped', async ({ page }) => {
+test("§4 address: changing a higher level clears the lower levels; single-option levels are skipped; §2 address: a township of several villages shows the Köy list; §2 address: a province of one district has it chosen and its list skipped", async ({ page }) => {
   await openWizard(page);
   await chooseLevel(page, 'İl', 'İstanbul');
   await chooseLevel(page, 'İlçe', 'Kadıköy');
@@ -149,11 +149,34 @@ test('§4 address: changing a higher level clears the lower levels; single-optio
 
   await chooseLevel(page, 'İlçe', 'Şile');
   await expect(page.getByRole('combobox', { name: 'Bucak' })).toBeVisible();
+  // Şile's central township has three villages (docs/sandbox.md): the Köy list is shown, with its search.
+  await chooseLevel(page, 'Bucak', 'Merkez');
+  const village = page.getByRole('combobox', { name: 'Köy', exact: true });
+  await expect(village).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Mahalle' })).toBeHidden();
+  await village.click();
+  await expect(page.getByRole('listbox', { name: 'Köy' }).getByRole('option')).toHaveText(['Merkez', 'Eskiköy Köyü', 'Ortaca Köyü']);
+  await village.fill('orta');
+  await page.getByRole('listbox', { name: 'Köy' }).getByRole('option', { name: 'Ortaca Köyü', exact: true }).click();
+  await expect(village).toHaveValue('Ortaca Köyü');
+  await expect(summary).toContainText('Köy: Ortaca Köyü');
+  await expect(page.getByRole('combobox', { name: 'Mahalle' })).toBeVisible();
 
   await chooseLevel(page, 'İl', 'Ankara');
   await expect(page.getByRole('combobox', { name: 'İlçe' })).toHaveValue('');
   await expect(page.getByRole('combobox', { name: 'Bucak' })).toBeHidden();
   await expect(summary).not.toContainText('Şile');
+
+  // Bayburt lists one district in the sandbox (docs/sandbox.md): it is chosen without asking, and
+  // so are its single township and village; the neighbourhoods come next.
+  await chooseLevel(page, 'İl', 'Bayburt');
+  await expect(page.getByRole('combobox', { name: 'Mahalle' })).toBeVisible();
+  for (const skipped of ['İlçe', 'Bucak', 'Köy']) await expect(page.getByRole('combobox', { name: skipped, exact: true })).toHaveCount(0);
+  await expect(summary).toContainText('İl: Bayburt');
+  await expect(summary).toContainText('İlçe: Merkez');
+  await expect(summary).toContainText('Bucak: Merkez');
+  await expect(summary).toContainText('Köy: Merkez');
+  await expect(summary).not.toContainText('Ankara');
 });
 
 test('§5 selects: search ignores case with Turkish dotted and dotless i', async ({ page }) => {
@@ -733,6 +756,35 @@ test('a reload resumes the wizard and the back button moves a step back', async 
   await expect(page.getByRole('combobox', { name: 'İç Kapı No' })).toHaveValue('Daire 3');
   await page.goForward();
   await expect(page.getByRole('heading', { name: 'Paketinizi seçin' })).toBeVisible();
+});
+
+test('§2 package: a logged-in customer applies a campaign or a reference code on the package step, with their own TC kimlik no', async ({ page }) => {
+  test.slow();
+  const customer = await registerCustomer(page.request);
+  const summary = page.getByRole('complementary', { name: 'Başvuru özeti' });
+  const sent = (path: string) =>
+    page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === `/api/v1${path}`, { timeout: 10_000 });
+
+  // A campaign code: the step has no TC kimlik no field, the customer's own goes with the code.
+  await startAtPackage(page, 'Daire 4');
+  await expect(page.getByLabel('T.C. Kimlik No')).toHaveCount(0);
+  const box = campaignBox(page);
+  await box.getByRole('textbox', { name: 'Kampanya kodu', exact: true }).fill('KAMPANYA50');
+  const campaignCall = sent('/customers/apply-campaign-code');
+  await box.getByRole('button', { name: 'Sorgula', exact: true }).click();
+  expect((await campaignCall).postDataJSON()).toMatchObject({ campaign_code: 'KAMPANYA50', nationality_number: customer.nationality_number });
+  await closeCodeApplied(page, 'Kod Uygulandı', 'Kampanya kodu uygulandı: KAMPANYA50 (3 ay boyunca aylık 50 TL indirim)');
+  await expect(box).toContainText('Kampanya kodu uygulandı: KAMPANYA50 (3 ay boyunca aylık 50 TL indirim)');
+  await expect(summary).toContainText('Kampanya kodu uygulandı: KAMPANYA50 (3 ay boyunca aylık 50 TL indirim)');
+
+  // A reference code, on another application of the same customer.
+  await startAtPackage(page, 'Daire 4');
+  await box.getByRole('tab', { name: 'Referans Kodu' }).click();
+  await box.getByRole('textbox', { name: 'Referans kodu', exact: true }).fill('REFERANS30');
+  await box.getByRole('button', { name: 'Sorgula', exact: true }).click();
+  await closeCodeApplied(page, 'Referans Kodu Uygulandı', 'Referans kodu uygulandı: REFERANS30 (12 ay boyunca aylık 30 TL indirim)');
+  await expect(summary).toContainText('Referans kodu uygulandı: REFERANS30 (12 ay boyunca aylık 30 TL indirim)');
+  await expect(page.getByRole('button', { name: 'Başvuruyu Tamamla' })).toBeVisible();
 });
 
 test('§4 new flow: a logged-in customer completes after the package', async ({ page }) => {

@@ -6,7 +6,7 @@ import { apiLogin } from './support/api';
 import { openHeaderMenu } from './support/header';
 
 test.describe('pages and languages', () => {
-  test('the Turkish home page offers both applications, whatever the browser prefers', { tag: '@phone' }, async ({ browser }) => {
+  test('the Turkish home page offers both applications, whatever the browser prefers; §2 home: the campaign banner with its image and its Son başvuru note', { tag: '@phone' }, async ({ browser }) => {
     const context = await browser.newContext({ locale: 'en-US', extraHTTPHeaders: { 'Accept-Language': 'en-US,en;q=0.9' } });
     const page = await context.newPage();
     const response = await page.goto('/');
@@ -16,18 +16,43 @@ test.describe('pages and languages', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'tr-TR');
     await expect(page.getByRole('heading', { name: 'Yeni Başvuru' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Transfer Başvurusu' })).toBeVisible();
+    // The campaign banner: the settings' image, drawn, and the note of its last day, the day its text names.
+    const banner = page.getByRole('complementary', { name: 'Kampanya' });
+    await expect(banner.getByRole('heading', { name: 'Hoş Geldin İndirimi' })).toBeVisible();
+    const image = banner.locator('img');
+    await expect(image).toBeVisible();
+    await expect(image).toHaveAttribute('src', '/campaign/welcome.svg');
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+    const lastDay = /(\d{1,2} \S+ \d{4}) tarihine kadar/.exec((await banner.textContent()) ?? '')?.[1];
+    expect(lastDay).toBeDefined();
+    await expect(banner.getByText(`Son başvuru: ${lastDay}`, { exact: true })).toBeVisible();
     await expect((await openHeaderMenu(page)).getByRole('link', { name: 'Nasıl Başvuru Yapılır ?' })).toBeVisible();
     await expect(page.locator('footer')).toContainText('V1.0.0');
     await context.close();
   });
 
-  test('the how-to page lists the seven steps with valid HowTo data', async ({ page }) => {
+  test('the how-to page lists the seven steps with valid HowTo data; §2 how-to: each of the seven steps with its title and text', async ({ page }) => {
     await page.goto('/nasil-yapilir');
     await expect(page).toHaveTitle(/^Nasıl Yapılır \? \| /);
     await expect(page.getByRole('heading', { level: 1, name: 'Nasıl Yapılır ?' })).toBeVisible();
     const steps = page.getByRole('list', { name: 'Başvuru adımları' }).getByRole('listitem');
     await expect(steps).toHaveCount(7);
     await expect(steps.nth(3)).toContainText('e-Devlet');
+    // The spec's seven steps, in its order: the record, the ID, the approval mail, e-Devlet, the
+    // regulator's e-registration page, the approval, the onboarding mail.
+    const written: [title: string, text: string][] = [
+      ['Kaydı oluşturun', 'Yeni Başvuru veya Transfer Başvurusu ile adresinizi sorgulayın, tarifenizi seçin, kimlik bilgilerinizi girin ve telefonunuzu ile e-posta adresinizi onay kodlarıyla doğrulayın.'],
+      ['Kimliğinizi yükleyin', 'TC kimlik numaranız ve SMS koduyla giriş yapın; Kimlik Bilgileri sekmesinden kimlik kartınızın ön ve arka yüzünün okunaklı görüntülerini (PDF, JPEG veya PNG, en fazla 4 MB) yükleyin.'],
+      ['Onay e-postasını bekleyin', 'Kimliğiniz ve başvurunuz incelendikten sonra, e-Devlet onayına geçebileceğinizi bildiren bir e-posta alırsınız.'],
+      ["e-Devlet'e giriş yapın", "e-Devlet Kapısı'na internet bankacılığı veya elektronik imza ile giriş yapın."],
+      ['e-Kayıt onay sayfasına gidin', "Bilgi Teknolojileri ve İletişim Kurumu'nun elektronik kayıt onay hizmetini açın; işletmeci türü olarak Haberleşme'yi, ardından sağlayıcı olarak bizi seçin."],
+      ['Başvurunuzu onaylayın', 'Güncel başvurularınızı görüntüleyin, abonelik koşullarını okuyup kabul edin ve başvurunuzu onaylayın.'],
+      ['Aboneliğiniz tamamlanır', 'Onayınızın ardından aboneliğiniz tamamlanır; müşteri karşılama sürecini anlatan e-posta ile kurulum bilgilerini alırsınız.'],
+    ];
+    for (const [index, [title, text]] of written.entries()) {
+      await expect(steps.nth(index).getByRole('heading', { name: title, exact: true })).toBeVisible();
+      await expect(steps.nth(index).getByText(text, { exact: true })).toBeVisible();
+    }
 
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
     expect(jsonLd['@context']).toBe('https://schema.org');

@@ -225,7 +225,7 @@ test.describe('an upstream of its own, switched where the spec leaves it open', 
   });
 });
 
-test('§2 package: a crossed-out price when a discount price exists, and Öde, Kullan, in both languages', async ({ page }) => {
+test("§2 package: a crossed-out price when a discount price exists, and Öde, Kullan, in both languages; §2 package: each card says its speed, N Mbps'e kadar", async ({ page }) => {
   test.slow();
   const card = (name: string) => page.locator('fieldset label').filter({ has: page.getByText(name, { exact: true }) });
   const crossedOut = async (locator: Locator) => locator.locator('s').evaluate((element) => getComputedStyle(element).textDecorationLine);
@@ -245,6 +245,10 @@ test('§2 package: a crossed-out price when a discount price exists, and Öde, K
   await expect(plain.locator('s')).toHaveCount(0);
   await expect(plain.locator('strong')).toHaveText('569,90 TL');
   await expect(plain).toContainText('Öde, Kullan');
+  // Each card's speed, under its name.
+  for (const [name, speed] of [['Limitsiz Fiber 100', '100'], ['Limitsiz Fiber 200', '200'], ['Limitsiz Fiber 1000', '1000']] as const) {
+    await expect(card(name).getByText(/Mbps'e kadar$/)).toHaveText(`${speed} Mbps'e kadar`);
+  }
 
   await page.goto('/en?basvuru=yeni');
   await chooseLevel(page, 'Province', 'İstanbul');

@@ -169,6 +169,14 @@ test('one new application through the edge: its steps in the funnel, one filing 
   }
   // The customer's page render, by its template.
   expect(grew('basvuru_http_request_duration_seconds_count', { route: '/[locale]', method: 'GET', status: '2xx' })).toBeGreaterThanOrEqual(1);
+  // Its exact code beside the class, and no request without one: Next.js renaming its span's status
+  // attribute past both names lib/observability/request-span.ts reads would count them "unknown".
+  expect(grew('basvuru_http_responses_total', { route: '/[locale]', method: 'GET', code: '200' })).toBeGreaterThanOrEqual(1);
+  expect(grew('basvuru_http_responses_total', { route: 'bff:registerStep4', method: 'POST', code: '200' })).toBe(1);
+  const lines = after.flatMap((text) => text.split('\n'));
+  expect(lines.filter((line) => line.startsWith('basvuru_http_responses_total') && line.includes('code="unknown"'))).toEqual([]);
+  // The release it runs, as the edge's build named it.
+  expect(lines).toContain(`basvuru_build_info{version="1.0.0",release="${edge.release()}"} 1`);
 
   // Nothing of the person anywhere an operator reads: the whole exposition, every line the
   // instances wrote and every edge line. (The sandbox, standing in for the provider, prints the

@@ -322,13 +322,18 @@ test.describe('login', () => {
     await expect(field).toBeFocused();
   });
 
-  test('§5 national ID: 11 digits with checksum; §5 login SMS code: 6 digits; a wrong code is refused', async ({ page }) => {
+  test('§5 national ID: 11 digits with checksum; §5 login SMS code: 6 digits; a wrong code is refused; §2 login: the TC kimlik no field takes 11 digits and nothing else', async ({ page }) => {
     const customer = FIXTURE_CUSTOMERS.underApproval;
     await page.goto('/#giris');
     const popup = dialog(page, 'Giriş Yap');
     await expect(popup).toBeVisible();
     const tc = popup.getByLabel('TC Kimlik No');
     await expect(tc).toBeFocused();
+
+    // Typed as a person types: letters, a space and a dash are not taken, nor a twelfth digit.
+    await tc.pressSequentially('1a2 3-4567890123');
+    await expect(tc).toHaveValue('12345678901');
+    await tc.fill('');
 
     // Not 11 digits, then 11 whose checksum is wrong: refused before any call, the latter with a text of its own.
     await tc.fill('1234567890');

@@ -37,6 +37,9 @@ async function reopenProfile(page: Page, name: string): Promise<Locator> {
   return openProfile(page, name);
 }
 
+/** The value beside one label of a details tab (components/account/facts.tsx). */
+const fact = (scope: Locator, label: string) => scope.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+
 const subscriptionItems = (profile: Locator) => profile.getByRole('list', { name: 'Abonelikleriniz' }).locator(':scope > li');
 const uploadSlot = (scope: Locator, label: string) => scope.getByRole('group', { name: label, exact: true });
 /** The file input of one upload slot (a visually hidden input; its label is the drop zone). */
@@ -64,7 +67,7 @@ async function oversizedPhoto(page: Page): Promise<Buffer> {
 test.describe('profile of a customer with approved identity', () => {
   const customer = FIXTURE_CUSTOMERS.approved;
 
-  test('§4 identity status 2: approved, front and back links; the profile opens from the header name with its summary, three tabs and the subscriptions newest first', { tag: '@phone' }, async ({ page }) => {
+  test("§4 identity status 2: approved, front and back links; the profile opens from the header name with its summary, three tabs and the subscriptions newest first; §2 profile: Abone Bilgileri shows the mail and the father's name", { tag: '@phone' }, async ({ page }) => {
     // Three tabs, each with an accessibility scan: more than the default minute on a busy machine.
     test.slow();
     await apiLogin(page.request, customer);
@@ -111,6 +114,9 @@ test.describe('profile of a customer with approved identity', () => {
     await expect(panel).toContainText('12.03.1985');
     await expect(panel).toContainText('Kadın');
     await expect(panel).toContainText('Fatma');
+    await expect(fact(panel, 'E-posta')).toHaveText('ayse.yilmaz@example.com');
+    await expect(fact(panel, 'Baba Adı')).toHaveText('Mehmet');
+    await expect(fact(panel, 'Anne Adı')).toHaveText('Fatma');
     await expectNoAxeViolations(page);
 
     await page.keyboard.press('End');
@@ -127,7 +133,7 @@ test.describe('profile of a customer with approved identity', () => {
     await expect(opener).toBeFocused();
   });
 
-  test('subscription details: four tabs, with modem info only on the started line', { tag: '@phone' }, async ({ page, context }) => {
+  test('subscription details: four tabs, with modem info only on the started line; §2 subscription detail: Müşteri Bilgileri shows the name and the surname', { tag: '@phone' }, async ({ page, context }) => {
     // Three subscriptions, four tabs and five accessibility scans: more than the default minute on a busy machine.
     test.slow();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -155,6 +161,8 @@ test.describe('profile of a customer with approved identity', () => {
     await tabs.nth(1).click();
     await expect(panel).toContainText('Bireysel');
     await expect(panel).toContainText('10000000146');
+    await expect(fact(panel, 'Ad')).toHaveText('Ayşe');
+    await expect(fact(panel, 'Soyad')).toHaveText('Yılmaz');
     await expect(panel).not.toContainText('Firma Adı');
     await expectNoAxeViolations(page);
 

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { currentProviderOf } from '@/sandbox/catalog';
 import { FIXTURE_CUSTOMERS, FIXTURE_TRANSFER_SERVICE_NUMBER } from '@/sandbox/fixtures';
 import { apiLogin } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
@@ -29,9 +30,11 @@ async function reachTransferPackage(page: Page, number: string, { axe = false } 
   if (axe) await expectNoAxeViolations(page);
   await enterServiceNumber(page, number);
 
+  // The provider the upstream names for the number (the sandbox's, sandbox/catalog.ts), and the number, each under its label.
   const summary = page.getByRole('complementary', { name: 'Başvuru özeti' });
-  await expect(summary).toContainText(number);
-  await expect(summary).toContainText('Mevcut sağlayıcı');
+  const value = (term: string) => summary.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+  await expect(value('Mevcut sağlayıcı')).toHaveText(currentProviderOf(number));
+  await expect(value('Hizmet numarası')).toHaveText(number);
   await expect(page.getByRole('combobox', { name: 'İl', exact: true })).toBeVisible();
   await chooseAddress(page, 'Daire 10');
   await expect(page.getByText('Bölgeniz uygun değil')).toBeHidden();
@@ -90,7 +93,7 @@ test('§4 transfer flow: service number, address, package, identity, contact, th
 });
 
 // The VDSL line differs from the fibre walk above only in its tariffs.
-test('§4 transfer: the connection type comes from the service-number prefix (88… VDSL)', async ({ page }) => {
+test("§4 transfer: the connection type comes from the service-number prefix (88… VDSL); §2 transfer summary: the current provider's name and the service number", async ({ page }) => {
   await reachTransferPackage(page, serviceNumber('88'));
   await expectTariffsOf(page, 'VDSL');
 });

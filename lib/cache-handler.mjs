@@ -7,8 +7,11 @@
 // REDIS_CACHE_URL is a Redis of its own, with maxmemory and an allkeys-lru policy: a cache may be
 // evicted, and a full one must never evict the revocations and counts kept in REDIS_URL's, which
 // runs with noeviction (docs/operations.md, Redis).
-// A Redis password comes in the URL (redis://:<password>@host:port); rediss:// for TLS. Either URL
-// may come from a file (REDIS_CACHE_URL_FILE, REDIS_URL_FILE), as a mounted secret.
+// A Redis password comes in the URL (redis://:<password>@host:port); rediss:// for TLS. The cache
+// is one bounded server even where the state Redis has a replica and Sentinels (REDIS_SENTINELS):
+// losing it costs renders, never data, so with Sentinels REDIS_CACHE_URL names it (else the cache
+// stays in each process's memory).
+// Either URL may come from a file (REDIS_CACHE_URL_FILE, REDIS_URL_FILE), as a mounted secret.
 //
 // While Redis cannot be reached a read misses (within timeoutMs) and the page is rendered for
 // that request: no second, per-instance copy is kept beside Redis, since a revalidation on another

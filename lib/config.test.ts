@@ -23,6 +23,38 @@ describe('parseConfig', () => {
     expect(config.apiBaseUrl).toBe('https://api.example.com');
   });
 
+  it('finds the state Redis by URL or through its Sentinels, never both', () => {
+    expect(parseConfig({ SESSION_SECRET: secret }).redis).toBeUndefined();
+    expect(parseConfig({ SESSION_SECRET: secret, REDIS_URL: 'redis://:pw@127.0.0.1:6379' }).redis).toEqual({ url: 'redis://:pw@127.0.0.1:6379' });
+    expect(parseConfig({ SESSION_SECRET: secret, REDIS_SENTINELS: 'sentinel-1:26379,10.0.0.2:26380', REDIS_PASSWORD: 'pw' }).redis).toEqual({
+      sentinels: [
+        { host: 'sentinel-1', port: 26379 },
+        { host: '10.0.0.2', port: 26380 },
+      ],
+      name: 'ob-state',
+      password: 'pw',
+      sentinelPassword: undefined,
+    });
+    expect(() => parseConfig({ SESSION_SECRET: secret, REDIS_SENTINELS: 'sentinel-1' })).toThrow(/REDIS_SENTINELS: must be host:port pairs/);
+    expect(() => parseConfig({ SESSION_SECRET: secret, REDIS_SENTINELS: 'a:1', REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/REDIS_SENTINELS: set it or REDIS_URL, not both/);
+  });
+
+  it("takes OpenTelemetry's resource and sampler from its standard variables", () => {
+    expect(parseConfig({ SESSION_SECRET: secret }).tracing).toEqual({ resource: { 'service.name': 'online-basvuru' }, sampler: 'parentbased_always_on', ratio: 1 });
+    const tracing = parseConfig({
+      SESSION_SECRET: secret,
+      OTEL_SERVICE_NAME: 'basvuru-eu',
+      OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=production,service.name=ignored,team=web%20sales',
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0.25',
+    }).tracing;
+    expect(tracing).toEqual({ resource: { 'deployment.environment.name': 'production', 'service.name': 'basvuru-eu', team: 'web sales' }, sampler: 'parentbased_traceidratio', ratio: 0.25 });
+    expect(() => parseConfig({ SESSION_SECRET: secret, OTEL_TRACES_SAMPLER: 'sometimes' })).toThrow(/OTEL_TRACES_SAMPLER/);
+    expect(() => parseConfig({ SESSION_SECRET: secret, OTEL_RESOURCE_ATTRIBUTES: 'no pairs' })).toThrow(/OTEL_RESOURCE_ATTRIBUTES/);
+    expect(parseConfig({ SESSION_SECRET: secret }).release).toBe('development');
+    expect(parseConfig({ SESSION_SECRET: secret, BUILD_RELEASE: 'abc1234-x' }).release).toBe('abc1234-x');
+  });
+
   it('names the variable that is malformed', () => {
     expect(() => parseConfig({ API_BASE_URL: 'not a url', SESSION_SECRET: secret })).toThrow(/API_BASE_URL/);
     expect(() => parseConfig({ API_TIMEOUT_MS: '-5', SESSION_SECRET: secret })).toThrow(/API_TIMEOUT_MS/);
@@ -180,7 +212,10 @@ describe('secrets from files (<NAME>_FILE, as Docker and Kubernetes mount them)'
       expect(config.sessionKeys.current).toBe('s'.repeat(40));
       expect(config.revalidateSecrets).toEqual(['r'.repeat(40)]);
       expect(config.serviceToken).toBe(token);
-      expect(config.redisUrl).toBe('redis://:pw@redis:6379');
+      expect(config.redis).toEqual({ url: 'redis://:pw@redis:6379' });
+      // The Sentinel form's passwords too.
+      const sentinel = parseConfig({ ...real, API_SERVICE_TOKEN: token, SESSION_SECRET: secret, REDIS_SENTINELS: 's1:26379', REDIS_PASSWORD_FILE: file('redis-password', 'rp\n') });
+      expect(sentinel.redis).toMatchObject({ password: 'rp' });
       // The file's value is checked as the variable's would be.
       expect(() => parseConfig({ ...real, API_SERVICE_TOKEN: token, SESSION_SECRET_FILE: file('short', 'short\n') })).toThrow(/SESSION_SECRET: must be at least 32/);
     } finally {

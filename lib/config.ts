@@ -36,6 +36,15 @@ const envSchema = z.object({
   SITE_URL: optionalUrl,
   PORT: positiveInt(3000),
   REDIS_URL: optionalUrl,
+  // The state Redis through Sentinel instead (host:port,host:port,...): clients follow its primary
+  // across a failover (docs/operations.md, Redis). REDIS_PASSWORD is the servers' password.
+  REDIS_SENTINELS: z
+    .string()
+    .regex(/^[^\s,:]+:\d{1,5}(,[^\s,:]+:\d{1,5})*$/, 'must be host:port pairs separated by commas')
+    .optional(),
+  REDIS_SENTINEL_MASTER: z.string().regex(/^[A-Za-z0-9._-]+$/, 'must be a Sentinel master name').default('ob-state'),
+  REDIS_PASSWORD: z.string().min(1).optional(),
+  REDIS_SENTINEL_PASSWORD: z.string().min(1).optional(),
   // Read by lib/cache-handler.mjs itself (Next.js loads it outside this module); checked here so a bad one stops the start.
   REDIS_CACHE_URL: optionalUrl,
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
@@ -59,6 +68,18 @@ const envSchema = z.object({
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   // OpenTelemetry's own variable: traces are exported over OTLP/HTTP there; unset: none leave the process.
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  // OpenTelemetry's standard resource and sampler variables (its SDK environment specification).
+  OTEL_SERVICE_NAME: z.string().min(1).default('online-basvuru'),
+  OTEL_RESOURCE_ATTRIBUTES: z
+    .string()
+    .regex(/^([^=,\s]+=[^,]*)(,[^=,\s]+=[^,]*)*$/, 'must be key=value pairs separated by commas')
+    .optional(),
+  OTEL_TRACES_SAMPLER: z
+    .enum(['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'])
+    .default('parentbased_always_on'),
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
+  // This build's release (next.config.ts puts its deployment id here at build time).
+  BUILD_RELEASE: z.string().min(1).default('development'),
   // The share of page views whose browser reports its field vitals (0 to 1).
   VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
 });
@@ -85,7 +106,8 @@ export interface Config {
   company: { legalName: string; address: string; supportPhone: string; supportPhoneDial: string };
   /** Origin of canonical links, hreflang, the sitemap and robots.txt: SITE_URL, else the served port. */
   siteUrl: string;
-  redisUrl: string | undefined;
+  /** The state Redis (limits, revocations, kept filings): one server, its Sentinels, or none (this process's memory). */
+  redis: RedisTarget | undefined;
   rateLimit: { codesPerIp: number; codesPerTarget: number };
   /** Every budget of lib/bff/limits.ts as it applies here (factor and settings applied). */
   budgets: Record<BudgetName, Budget>;
@@ -101,8 +123,8 @@ export interface Config {
   /** After a stop signal: how long to serve on, and how long the whole stop may take (lib/lifecycle.ts). */
   drainMs: number;
   graceMs: number;
-  /** Where a stopping instance leaves the filing outcomes Redis could not take (lib/bff/filing.ts), if anywhere. */
-  heldFilingsFile: string | undefined;
+  /** Where a stopping instance leaves the filing outcomes Redis could not take (lib/bff/filing.ts), if anywhere: DATA_DIR. */
+  heldFilingsDir: string | undefined;
   /** How long server-rendered pages reuse the upstream's settings. */
   settingsCacheMs: number;
   /** How long the backend-for-frontend reuses an address list (0: never). */
@@ -112,9 +134,28 @@ export interface Config {
   metrics: { port: number; host: string } | undefined;
   /** OTLP/HTTP origin traces are exported to; undefined: no exporter at all. */
   otlpEndpoint: string | undefined;
+  /** The spans' resource and which traces are exported (OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES, OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG). */
+  tracing: { resource: Record<string, string>; sampler: TracesSampler; ratio: number };
+  /** The release this process runs: the build's deployment id. */
+  release: string;
   /** The share of page views that report their field vitals. */
   vitalsSampleRate: number;
 }
+
+export type TracesSampler = z.infer<typeof envSchema>['OTEL_TRACES_SAMPLER'];
+
+/** OTEL_RESOURCE_ATTRIBUTES: `key=value` pairs, values percent-encoded (W3C Baggage's octets). */
+function resourceAttributes(list: string | undefined): Record<string, string> {
+  if (!list) return {};
+  return Object.fromEntries(list.split(',').map((pair) => {
+    const at = pair.indexOf('=');
+    return [pair.slice(0, at).trim(), decodeURIComponent(pair.slice(at + 1).trim())];
+  }));
+}
+
+export type RedisTarget =
+  | { url: string }
+  | { sentinels: { host: string; port: number }[]; name: string; password?: string; sentinelPassword?: string };
 
 export class ConfigError extends Error {}
 
@@ -213,6 +254,20 @@ export function withSecretFiles(env: Record<string, string | undefined>): Record
   return resolved;
 }
 
+/** REDIS_URL or REDIS_SENTINELS, never both: two answers to where the state lives would split it. */
+function redisTarget(e: z.infer<typeof envSchema>): RedisTarget | undefined {
+  if (e.REDIS_URL && e.REDIS_SENTINELS) {
+    throw new ConfigError('Invalid environment variable REDIS_SENTINELS: set it or REDIS_URL, not both');
+  }
+  if (e.REDIS_URL) return { url: e.REDIS_URL };
+  if (!e.REDIS_SENTINELS) return undefined;
+  const sentinels = e.REDIS_SENTINELS.split(',').map((pair) => {
+    const [host, port] = pair.split(':');
+    return { host: host!, port: Number(port) };
+  });
+  return { sentinels, name: e.REDIS_SENTINEL_MASTER, password: e.REDIS_PASSWORD, sentinelPassword: e.REDIS_SENTINEL_PASSWORD };
+}
+
 export function parseConfig(given: Record<string, string | undefined>): Config {
   const env = withSecretFiles(given);
   const result = envSchema.safeParse(env);
@@ -254,7 +309,7 @@ export function parseConfig(given: Record<string, string | undefined>): Config {
     siteName: e.NEXT_PUBLIC_SITE_NAME,
     company: { legalName: e.COMPANY_LEGAL_NAME, address: e.COMPANY_ADDRESS, supportPhone: e.SUPPORT_PHONE, supportPhoneDial: dialable(e.SUPPORT_PHONE) },
     siteUrl,
-    redisUrl: e.REDIS_URL,
+    redis: redisTarget(e),
     rateLimit: { codesPerIp: budgets.codeSendIp.points, codesPerTarget: budgets.codeSendTarget.points },
     budgets,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
@@ -263,12 +318,19 @@ export function parseConfig(given: Record<string, string | undefined>): Config {
     revalidateSecrets,
     drainMs: e.DRAIN_SECONDS * 1000,
     graceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
-    heldFilingsFile: e.DATA_DIR ? path.join(e.DATA_DIR, 'held-filings.json') : undefined,
+    heldFilingsDir: e.DATA_DIR,
     settingsCacheMs: e.SETTINGS_CACHE_SECONDS * 1000,
     addressCacheMs: e.ADDRESS_CACHE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : undefined,
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+    tracing: {
+      // service.name last: OTEL_SERVICE_NAME wins over the same key in OTEL_RESOURCE_ATTRIBUTES, as the specification says.
+      resource: { ...resourceAttributes(e.OTEL_RESOURCE_ATTRIBUTES), 'service.name': e.OTEL_SERVICE_NAME },
+      sampler: e.OTEL_TRACES_SAMPLER,
+      ratio: e.OTEL_TRACES_SAMPLER_ARG,
+    },
+    release: e.BUILD_RELEASE,
     vitalsSampleRate: e.VITALS_SAMPLE_RATE,
   };
 }
@@ -282,6 +344,7 @@ export function dialable(phone: string): string {
 let cached: Config | undefined;
 
 export function getConfig(): Config {
-  cached ??= parseConfig(process.env);
+  // BUILD_RELEASE by its full name: Next.js writes its value into the build there (next.config.ts's `env`).
+  cached ??= parseConfig({ ...process.env, BUILD_RELEASE: process.env.BUILD_RELEASE });
   return cached;
 }

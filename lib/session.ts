@@ -99,7 +99,10 @@ export async function startSession(token: string): Promise<void> {
 
 /** Logout: the id is revoked where every instance looks (Redis), then the cookie goes. */
 export async function endSession(session: IronSession<SessionData>): Promise<void> {
-  if (session.sid) await sessionRevocation().revoke(session.sid);
+  // The id as the cookie holds it: getSession drops it when it cannot be checked (Redis down), and
+  // a logout then is the one that most needs keeping until Redis can take it.
+  const { sid } = await getIronSession<SessionData>(await cookies(), sessionOptions());
+  if (sid) await sessionRevocation().revoke(sid);
   session.destroy();
 }
 

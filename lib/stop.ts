@@ -6,14 +6,14 @@ import { getLogger } from '@/lib/logger';
 
 /**
  * This process's stop (lib/lifecycle.ts), wired to its configuration: DRAIN_SECONDS, then at most
- * SHUTDOWN_GRACE_SECONDS in all; the filing outcomes Redis could not take go to DATA_DIR's
- * held-filings.json, where the instance started in its place takes them back.
+ * SHUTDOWN_GRACE_SECONDS in all; the filing outcomes Redis could not take go to a file of this
+ * process's own in DATA_DIR, where the instances started after it take them back.
  */
 export async function installStop(): Promise<void> {
   const config = getConfig();
   const log = getLogger();
-  if (config.heldFilingsFile) {
-    const taken = await takeBackHeldFilings(config.heldFilingsFile);
+  if (config.heldFilingsDir) {
+    const taken = await takeBackHeldFilings(config.heldFilingsDir);
     if (taken > 0) log.info({ taken }, 'filing outcomes taken back from the last stop');
   }
   watchRequests();
@@ -30,7 +30,7 @@ export async function installStop(): Promise<void> {
       graceMs: config.graceMs,
       log: (message, fields) => log.info({ signal, ...fields }, message),
       beforeExit: async () => {
-        const put = await putAwayHeldFilings(config.heldFilingsFile);
+        const put = await putAwayHeldFilings(config.heldFilingsDir);
         if (put.redis + put.file + put.lost > 0) log.warn(put, 'filing outcomes held by this process put away');
       },
       exit: (code) => process.exit(code),

@@ -90,6 +90,16 @@ describe('address cascade over HTTP', () => {
     expect((await sb.call(INFRASTRUCTURE, { type: 'city', parent_id: 'a b' })).body.details).toEqual({ code: '016', field: 'parent_id' });
   });
 
+  it('answers Bayburt with one district, whose township and village are single too', async () => {
+    const districts = await level('city', 69);
+    expect(districts).toEqual([{ value: 69003, text: 'Merkez' }]);
+    const townships = await level('district', 69003);
+    expect(townships).toHaveLength(1);
+    expect(await level('township', townships[0]!.value)).toHaveLength(1);
+    // The districts it no longer lists still resolve: no BBK code of another province moved.
+    expect(await level('district', 69001)).toHaveLength(1);
+  });
+
   it('gives Şile several townships and villages', async () => {
     const sile = (await level('city', 34)).find((d) => d.text === 'Şile')!;
     const townships = await level('district', sile.value);
@@ -102,7 +112,7 @@ describe('address cascade over HTTP', () => {
 });
 
 describe('address data', () => {
-  it('covers all 81 provinces with their real districts; most districts have a single township', () => {
+  it('covers all 81 provinces with their real districts (Bayburt with one); most districts have a single township', () => {
     let districts = 0;
     let several = 0;
     for (let plate = 1; plate <= 81; plate++) {

@@ -65,6 +65,13 @@ const STREET_KINDS = ['Caddesi', 'Sokak', 'Sokak', 'Bulvarı'] as const;
  */
 const TOWNSHIP_OVERRIDES: Record<string, number> = { '34:Kadıköy': 1, '34:Şile': 3 };
 
+/**
+ * Provinces whose district list answers one district, the one named: no province of Türkiye has a
+ * single district, and the address step chooses and skips a list of one (spec §2). Bayburt answers
+ * its central district alone; the ids of the others still resolve, so no BBK code moves.
+ */
+const SINGLE_DISTRICT_PROVINCES: Record<number, string> = { 69: 'Merkez' };
+
 const districtsByPlate = new Map<number, string[]>();
 const districtOffsets: { id: number; offset: number; count: number }[] = [];
 const districtOffsetById = new Map<number, { id: number; offset: number; count: number }>();
@@ -352,7 +359,8 @@ export function addressOptions(type: AddressQueryType, parentId: number | string
   switch (type) {
     case 'city': {
       const names = id <= PROVINCE_COUNT ? districtsByPlate.get(id) : undefined;
-      return names?.map((name, index) => ({ value: id * 1000 + index + 1, text: name }));
+      const only = SINGLE_DISTRICT_PROVINCES[id];
+      return names?.map((name, index) => ({ value: id * 1000 + index + 1, text: name })).filter((district) => only === undefined || district.text === only);
     }
     case 'district': {
       const district = districtById(id);

@@ -1,6 +1,8 @@
-// `npm run start:edge`: the serving topology's test rig (docs/operations.md) on one machine (the
-// production deployment is the Swarm stack, deploy/stack.yaml): nginx (deploy/nginx/nginx.conf.template) in front of two plain standalone Next.js
-// servers, one redis-server shared by both, and the embedded sandbox API as their upstream.
+// `npm run start:edge`: the serving topology's test rig (docs/operations.md) on one machine: nginx
+// (deploy/nginx/nginx.conf.template) in front of two plain standalone Next.js servers, the state
+// Redis shared by both (a primary, a replica and three Sentinels), the cache Redis, and the
+// embedded sandbox API as their upstream. Not a way to run production: that is the Swarm stack
+// (deploy/stack.yaml).
 // Builds first when there is no current build (NEXT_DIST_DIR honoured). Ctrl-C stops everything,
 // and so does the death of any part.
 //
@@ -18,7 +20,8 @@
 // dataDir, env: { RATE_LIMIT_FACTOR: '50' } })` starts the same topology on free ports and
 // returns { url, instances: [{ url, port, metricsUrl, pid, stop(), start() }], redisUrl, redis,
 // sandboxUrl, prometheusUrl, stop() }. Metrics are on unless `metrics: false`; the monitoring
-// stack only with `monitoring: true` (or `{ scrapeSeconds }`).
+// stack only with `monitoring: true` (or `{ scrapeSeconds }`); the state Redis's replica and
+// Sentinels only with `replication: {}` (or `{ downAfterMs }`), which the command asks for.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { pathToFileURL } from 'node:url';
+import Redis from 'ioredis';
 import { buildIsCurrent } from './build-check.mjs';
 import { installRelease } from './releases.mjs';
 import { startMonitoring } from './monitoring.mjs';
@@ -35,6 +39,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const NGINX = '/usr/sbin/nginx';
 const REDIS = '/usr/bin/redis-server';
 const MODULES = '/usr/lib/nginx/modules';
+/** The name the Sentinels know the state Redis by (REDIS_SENTINEL_MASTER's default). */
+const SENTINEL_MASTER = 'ob-state';
 
 /** A port nothing listens on right now (the kernel's pick). */
 export function freePort() {
@@ -188,38 +194,98 @@ export async function startEdge(options = {}) {
     if (!existsSync(NGINX)) throw new Error(`no nginx at ${NGINX}: install Debian's nginx, libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static`);
 
     // Redis in two roles (docs/operations.md, Redis): the state (limits, revocations, kept filings)
-    // with noeviction, and Next.js's cache with maxmemory and allkeys-lru, so a full cache never
-    // evicts a revocation. In-memory only, each in a dir of its own, on loopback, with a password.
+    // with noeviction and an append-only file, and Next.js's cache with maxmemory and allkeys-lru,
+    // so a full cache never evicts a revocation. With `replication`, the state has a replica and
+    // three Sentinels (quorum two) that promote it when the primary fails, and the instances find
+    // the primary through them. Each server in a dir of its own, kept across its restarts, on
+    // loopback, with a password.
     let redisUrl = options.redisUrl ?? e.REDIS_URL;
     let redisCacheUrl = options.redisCacheUrl ?? e.REDIS_CACHE_URL;
     let redisControl;
+    let redisPassword;
+    let redisSentinels;
     if (!redisUrl) {
       if (!existsSync(REDIS)) throw new Error(`no redis-server at ${REDIS}: install Debian's redis-server, or set REDIS_URL`);
-      const password = secret(undefined, dataDir, 'redis-password');
-      const startRedis = async (name, port, settings) => {
-        const dir = mkdtempSync(path.join(os.tmpdir(), `edge-${name}-`));
-        temps.push(dir);
-        const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning', '--dir', dir, '--requirepass', password, ...settings];
-        const child = run(name, REDIS, args);
-        await waitFor(`redis-server (${name})`, () => listening(port), child);
-        return child;
+      const password = (redisPassword = secret(undefined, dataDir, 'redis-password'));
+      const redisDir = mkdtempSync(path.join(os.tmpdir(), 'edge-redis-'));
+      temps.push(redisDir);
+      /** A redis-server (or Sentinel) that can be stopped, killed and started again on its port, with its data. */
+      const redisServer = (name, port, args) => {
+        const dir = path.join(redisDir, name);
+        mkdirSync(dir, { recursive: true });
+        const server = {
+          name,
+          port,
+          url: `redis://:${password}@127.0.0.1:${port}`,
+          child: undefined,
+          async start() {
+            if (server.child && server.child.exitCode === null && server.child.signalCode === null) return;
+            server.child = run(name, REDIS, [...args(dir), '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--loglevel', 'warning']);
+            await waitFor(`redis-server (${name})`, () => listening(port), server.child);
+          },
+          stop: () => end(server.child),
+          /** SIGKILL, as a crash or a lost machine: nothing written on the way out. */
+          async kill() {
+            const child = server.child;
+            if (!child || child.exitCode !== null || child.signalCode !== null) return;
+            child.expected = true;
+            child.kill('SIGKILL');
+            await child.exited;
+          },
+        };
+        return server;
       };
-      const statePort = await freePort();
+      const stateArgs = ['--requirepass', password, '--masterauth', password, '--maxmemory-policy', 'noeviction', '--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec'];
+      const primary = redisServer('redis', await freePort(), () => stateArgs);
+      const servers = [primary];
+      const sentinels = [];
+      if (options.replication) {
+        servers.push(redisServer('replica', await freePort(), () => [...stateArgs, '--replicaof', '127.0.0.1', String(primary.port)]));
+        const downAfterMs = options.replication.downAfterMs ?? 5_000;
+        for (const index of [1, 2, 3]) {
+          // A Sentinel rewrites its own config file: one each, in its dir.
+          sentinels.push(redisServer(`sentinel${index}`, await freePort(), (dir) => {
+            const file = path.join(dir, 'sentinel.conf');
+            if (!existsSync(file)) {
+              writeFileSync(file, [
+                `sentinel monitor ${SENTINEL_MASTER} 127.0.0.1 ${primary.port} 2`,
+                `sentinel auth-pass ${SENTINEL_MASTER} ${password}`,
+                `sentinel down-after-milliseconds ${SENTINEL_MASTER} ${downAfterMs}`,
+                `sentinel failover-timeout ${SENTINEL_MASTER} ${Math.max(downAfterMs * 4, 10_000)}`,
+                `sentinel parallel-syncs ${SENTINEL_MASTER} 1`,
+                '',
+              ].join('\n'), { mode: 0o600 });
+            }
+            return [file, '--sentinel'];
+          }));
+        }
+        redisSentinels = sentinels.map((sentinel) => `127.0.0.1:${sentinel.port}`).join(',');
+      }
+      for (const server of [...servers, ...sentinels]) await server.start();
       redisControl = {
-        /** (Re)starts the state redis-server on its port (empty: it keeps nothing) and waits until it listens. */
-        async start() {
-          if (redis && redis.exitCode === null && redis.signalCode === null) return;
-          redis = await startRedis('redis', statePort, ['--maxmemory-policy', 'noeviction']);
+        servers,
+        sentinels,
+        /** (Re)starts the state servers (with their data) and waits until they listen. */
+        start: () => Promise.all(servers.map((server) => server.start())),
+        /** Stops the state servers, as an outage would; the rest keeps running. */
+        stop: () => Promise.all(servers.map((server) => server.stop())),
+        /** The state server that is primary now, as the Sentinels say (without them: the one server). */
+        async primary() {
+          if (!sentinels.length) return primary;
+          const sentinel = new Redis({ host: '127.0.0.1', port: sentinels[0].port, maxRetriesPerRequest: 1 });
+          try {
+            const [, port] = await sentinel.call('SENTINEL', 'get-master-addr-by-name', SENTINEL_MASTER);
+            return servers.find((server) => String(server.port) === port);
+          } finally {
+            sentinel.disconnect();
+          }
         },
-        /** Stops the state redis-server alone, as an outage would; the rest keeps running. */
-        stop: () => end(redis),
       };
-      await redisControl.start();
-      redisUrl = `redis://:${password}@127.0.0.1:${statePort}`;
+      redisUrl = primary.url;
       if (!redisCacheUrl) {
-        const cachePort = await freePort();
-        await startRedis('cache', cachePort, ['--maxmemory', options.cacheMaxMemory ?? '64mb', '--maxmemory-policy', 'allkeys-lru']);
-        redisCacheUrl = `redis://:${password}@127.0.0.1:${cachePort}`;
+        const cache = redisServer('cache', await freePort(), () => ['--requirepass', password, '--save', '', '--appendonly', 'no', '--maxmemory', options.cacheMaxMemory ?? '64mb', '--maxmemory-policy', 'allkeys-lru']);
+        await cache.start();
+        redisCacheUrl = cache.url;
       }
     }
 
@@ -258,13 +324,15 @@ export async function startEdge(options = {}) {
       NODE_ENV: 'production',
       HOSTNAME: '0.0.0.0',
       API_BASE_URL: apiBaseUrl,
-      REDIS_URL: redisUrl,
+      ...(redisSentinels ? { REDIS_SENTINELS: redisSentinels, REDIS_SENTINEL_MASTER: SENTINEL_MASTER, REDIS_PASSWORD: redisPassword } : { REDIS_URL: redisUrl }),
       ...(redisCacheUrl ? { REDIS_CACHE_URL: redisCacheUrl } : {}),
       // The app takes SIGTERM itself (lib/lifecycle.ts): a roll takes an instance out of nginx first,
       // so a short drain covers the requests nginx's old workers still send it.
       NEXT_MANUAL_SIG_HANDLE: 'true',
       DRAIN_SECONDS: options.env?.DRAIN_SECONDS ?? e.DRAIN_SECONDS ?? '1',
     };
+    // One way to the state Redis: the Sentinels' or the URL's, never a stale one from the environment.
+    if (redisSentinels) delete instanceEnv.REDIS_URL;
     // Each instance's metrics on a listener of its own, which nginx never routes to.
     const metricsPorts = options.metrics === false ? [] : await Promise.all(
       appPorts.map(async (_, index) => Number((options.metricsPorts ?? e.METRICS_PORTS?.split(','))?.[index]) || (await freePort())),
@@ -403,6 +471,7 @@ export async function startEdge(options = {}) {
       instances,
       redisUrl,
       redisCacheUrl,
+      redisSentinels,
       redis: redisControl,
       roll,
       release: () => release.id,
@@ -430,7 +499,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   process.once('SIGTERM', () => shutdown(0));
   let topology;
   try {
-    topology = await startEdge({ monitoring: !process.argv.includes('--no-monitoring') && {}, prometheusPort: process.env.PROMETHEUS_PORT ?? 9090, onUnexpectedExit: () => shutdown(1) });
+    topology = await startEdge({ monitoring: !process.argv.includes('--no-monitoring') && {}, replication: {}, prometheusPort: process.env.PROMETHEUS_PORT ?? 9090, onUnexpectedExit: () => shutdown(1) });
   } catch (error) {
     console.error(`edge: ${error.message}`);
     await shutdown(1);
@@ -445,11 +514,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       (error) => writeFileSync(path.join(dataDir, 'roll.json'), JSON.stringify({ error: error.message, at: Date.now() })),
     );
   });
-  const { url, instances, redisUrl, redisCacheUrl, sandboxUrl, apiBaseUrl, stateDir, prometheusUrl } = topology;
+  const { url, instances, redisUrl, redisCacheUrl, redisSentinels, sandboxUrl, apiBaseUrl, stateDir, prometheusUrl } = topology;
   console.log(`> edge     ${url}  (nginx: page cache, /_next/static from disk; config and logs in ${stateDir})`);
   for (const instance of instances) console.log(`> ${instance.name}     ${instance.url}  (pid ${instance.pid}; metrics at ${instance.metricsUrl})`);
   const hidden = (value) => value?.replace(/\/\/:[^@]*@/, '//:…@');
-  console.log(`> redis    ${hidden(redisUrl)} (state), ${hidden(redisCacheUrl)} (cache)`);
+  console.log(`> redis    ${hidden(redisUrl)} (state${redisSentinels ? `: primary, a replica, Sentinels at ${redisSentinels}` : ''}), ${hidden(redisCacheUrl)} (cache)`);
   console.log(`> release  ${topology.release()}: \`npm run build && npm run roll\` releases, \`npm run roll\` restarts one instance at a time`);
   if (prometheusUrl) console.log(`> prometheus ${prometheusUrl}  (alerts at ${prometheusUrl}/alerts; docs/observability.md)`);
   console.log(sandboxUrl ? `> sandbox  ${sandboxUrl}  (one-time codes at ${sandboxUrl}/__sandbox/outbox)` : `> upstream ${apiBaseUrl}`);

@@ -9,7 +9,7 @@ const state = vi.hoisted(() => ({
   config: { sessionKeys: { sealing: { 1: 'f'.repeat(40) }, current: 'f'.repeat(40), opening: { 1: 'f'.repeat(40) }, hashing: 'f'.repeat(40) }, apiTimeoutMs: 40 },
   calls: [] as { name: string; request: unknown }[],
   answers: [] as (() => Promise<unknown>)[],
-  redis: null as null | { set: (...args: unknown[]) => Promise<unknown>; get: (key: string) => Promise<string | null>; del: (key: string) => Promise<unknown> },
+  redis: null as null | { set: (...args: unknown[]) => Promise<unknown>; get: (key: string) => Promise<string | null>; del: (key: string) => Promise<unknown>; on?: (event: string, listener: () => void) => void },
 }));
 vi.mock('@/lib/config', () => ({ getConfig: () => state.config }));
 vi.mock('@/lib/bff/redis', () => ({ sharedRedis: () => state.redis }));
@@ -239,35 +239,49 @@ describe('the kept outcome', () => {
     expect(await filingOutcome(formHash, 'browser-1')).toBeUndefined();
   });
 
-  it('survives a stop while Redis is down: written sealed to a file, taken back by the next process, else pushed to Redis', async () => {
+  it('survives a stop while Redis is down: written sealed to a file of its own, taken back by the next process, else pushed to Redis', async () => {
     const { putAwayHeldFilings, takeBackHeldFilings } = await import('@/lib/bff/filing');
-    const { mkdtempSync, readFileSync, existsSync } = await import('node:fs');
+    const { mkdtempSync, readFileSync, readdirSync } = await import('node:fs');
     const os = await import('node:os');
     const path = await import('node:path');
-    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'held-')), 'held-filings.json');
-    const down = { set: async () => Promise.reject(new Error('down')), get: async () => Promise.reject(new Error('down')), del: async () => Promise.reject(new Error('down')) };
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'held-'));
+    const files = () => readdirSync(dir);
+    let onReady: (() => void) | undefined;
+    const down = { set: async () => Promise.reject(new Error('down')), get: async () => Promise.reject(new Error('down')), del: async () => Promise.reject(new Error('down')), on: (_: string, listener: () => void) => void (onReady = listener) };
     state.redis = down;
     await pending();
-    expect(await putAwayHeldFilings(file)).toMatchObject({ redis: 0, file: expect.any(Number), lost: 0 });
+    expect(await putAwayHeldFilings(dir)).toMatchObject({ redis: 0, file: expect.any(Number), lost: 0 });
     // Sealed as kept: the file holds no answer in clear.
-    expect(readFileSync(file, 'utf8')).not.toContain('browser-1');
+    expect(files()).toHaveLength(1);
+    expect(readFileSync(path.join(dir, files()[0]!), 'utf8')).not.toContain('browser-1');
+    // A second process stopping writes a file of its own beside it, never over it.
+    expect(await putAwayHeldFilings(dir)).toMatchObject({ file: expect.any(Number) });
+    expect(files()).toHaveLength(2);
     await forgetFiling(formHash);
     expect(await filingOutcome(formHash, 'browser-1')).toBeUndefined();
 
-    // The next process takes it back from the file, which goes.
-    expect(await takeBackHeldFilings(file)).toBeGreaterThan(0);
-    expect(existsSync(file)).toBe(false);
+    // The next process takes both back, and the files go.
+    expect(await takeBackHeldFilings(dir)).toBeGreaterThan(0);
+    expect(files()).toEqual([]);
     expect(await filingOutcome(formHash, 'browser-1')).toMatchObject({ state: 'pending' });
-    expect(await takeBackHeldFilings(file)).toBe(0);
+    expect(await takeBackHeldFilings(dir)).toBe(0);
+
+    // Redis answers again: what was taken back moves there, for every instance.
+    const moved = new Map<string, unknown[]>();
+    Object.assign(down, { set: async (...args: unknown[]) => void moved.set(args[0] as string, args) });
+    onReady!();
+    await vi.waitFor(() => expect(moved.size).toBeGreaterThan(0));
 
     // With Redis back at the stop, it goes there instead, with the time it had left.
     const store = new Map<string, unknown[]>();
+    state.redis = { ...down, set: async () => Promise.reject(new Error('down')) };
+    await pending();
     state.redis = { set: async (...args) => void store.set(args[0] as string, args), get: async () => null, del: async () => undefined };
-    expect(await putAwayHeldFilings(file)).toMatchObject({ file: 0, lost: 0 });
+    expect(await putAwayHeldFilings(dir)).toMatchObject({ file: 0, lost: 0 });
     const [, sealed, unit, ms] = [...store.values()].find((args) => (args[0] as string).includes(keyed(formHash)))!;
     expect(typeof sealed).toBe('string');
     expect(unit).toBe('PX');
     expect(ms).toBeGreaterThan(590_000);
-    expect(existsSync(file)).toBe(false);
+    expect(files()).toEqual([]);
   });
 });

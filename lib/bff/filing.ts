@@ -1,5 +1,6 @@
 import 'server-only';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sealData, unsealData } from 'iron-session';
 import type { ApiCallName } from '@/lib/api/calls';
@@ -31,7 +32,13 @@ export type FilingOutcome = { call: ApiCallName; browser: string } & (
   | { state: 'filedUnanswered' }
 );
 
-const memory = new Map<string, { sealed: string; until: number }>();
+/**
+ * Outcomes this process holds, on globalThis: Next.js bundles this module once for the route
+ * handlers and once for instrumentation (which puts them away at a stop), and two module-level maps
+ * would leave the stop with an empty one.
+ */
+const process_ = globalThis as typeof globalThis & { obHeldFilings?: Map<string, { sealed: string; until: number }> };
+const memory = (process_.obHeldFilings ??= new Map());
 const storeKey = (formHash: string) => `ob:filing:${keyed(formHash)}`;
 
 async function put(formHash: string, outcome: FilingOutcome): Promise<void> {
@@ -64,12 +71,11 @@ export async function filingOutcome(formHash: string, browser: string | undefine
   return 'state' in outcome && browser !== undefined && outcome.browser === keyed(browser) ? outcome : undefined;
 }
 
-/**
- * On stop: the outcomes this process holds (kept here because Redis could not take them) go to Redis
- * if it answers now, else to `file` (sealed as they are), for the instance started in its place to
- * take back. Answers how many went where.
- */
-export async function putAwayHeldFilings(file: string | undefined): Promise<{ redis: number; file: number; lost: number }> {
+/** This process's held filings, in files of their own: two instances stopping at once never overwrite each other's. */
+const HELD_FILE = /^held-filings(-[\w-]+)?\.json$/;
+
+/** The outcomes held here that Redis takes now: moved there, so every instance can tell them. */
+async function moveHeldToRedis(): Promise<{ moved: number; left: [string, { sealed: string; until: number }][] }> {
   const held = [...memory].filter(([, kept]) => kept.until > Date.now());
   const redis = sharedRedis();
   const left: typeof held = [];
@@ -78,31 +84,56 @@ export async function putAwayHeldFilings(file: string | undefined): Promise<{ re
     try {
       if (!redis) throw new Error('no Redis');
       await redis.set(key, kept.sealed, 'PX', kept.until - Date.now());
+      memory.delete(key);
     } catch {
       left.push(entry);
     }
   }
-  if (left.length > 0 && file) {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, JSON.stringify(Object.fromEntries(left)), { mode: 0o600 });
-  }
-  return { redis: held.length - left.length, file: file ? left.length : 0, lost: file ? 0 : left.length };
+  return { moved: held.length - left.length, left };
 }
 
-/** On start: the outcomes a stopped instance left in `file` are held here again (the file goes). */
-export async function takeBackHeldFilings(file: string): Promise<number> {
-  let kept: Record<string, { sealed: string; until: number }>;
-  try {
-    kept = JSON.parse(await readFile(file, 'utf8'));
-  } catch {
-    return 0;
+/**
+ * On stop: the outcomes this process holds (kept here because Redis could not take them) go to Redis
+ * if it answers now, else to a file of this process's own in `dir` (sealed as they are), for the
+ * instances started after it to take back. Answers how many went where.
+ */
+export async function putAwayHeldFilings(dir: string | undefined): Promise<{ redis: number; file: number; lost: number }> {
+  const { moved, left } = await moveHeldToRedis();
+  if (left.length > 0 && dir) {
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, `held-filings-${randomUUID()}.json`), JSON.stringify(Object.fromEntries(left)), { mode: 0o600 });
   }
-  await rm(file, { force: true });
+  return { redis: moved, file: dir ? left.length : 0, lost: dir ? 0 : left.length };
+}
+
+/**
+ * On start: the outcomes stopped instances left in `dir` are held again (each file claimed by a
+ * rename, so two instances starting together never both take one), and moved to Redis now or as
+ * soon as it answers.
+ */
+export async function takeBackHeldFilings(dir: string): Promise<number> {
+  const names = await readdir(dir).catch(() => [] as string[]);
   let taken = 0;
-  for (const [key, entry] of Object.entries(kept)) {
-    if (!key.startsWith('ob:filing:') || typeof entry?.sealed !== 'string' || !(entry.until > Date.now())) continue;
-    memory.set(key, { sealed: entry.sealed, until: entry.until });
-    taken++;
+  for (const name of names.filter((entry) => HELD_FILE.test(entry))) {
+    const claimed = path.join(dir, `${name}.taking-${randomUUID()}`);
+    let kept: Record<string, { sealed: string; until: number }>;
+    try {
+      await rename(path.join(dir, name), claimed);
+      kept = JSON.parse(await readFile(claimed, 'utf8'));
+    } catch {
+      continue;
+    } finally {
+      await rm(claimed, { force: true });
+    }
+    for (const [key, entry] of Object.entries(kept)) {
+      if (!key.startsWith('ob:filing:') || typeof entry?.sealed !== 'string' || !(entry.until > Date.now())) continue;
+      memory.set(key, { sealed: entry.sealed, until: entry.until });
+      taken++;
+    }
+  }
+  if (taken > 0) {
+    await moveHeldToRedis();
+    sharedRedis()?.on('ready', () => void moveHeldToRedis());
   }
   return taken;
 }

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-const config = vi.hoisted(() => ({ redisUrl: undefined as string | undefined }));
+const config = vi.hoisted(() => ({ redis: undefined as { url: string } | undefined }));
 vi.mock('@/lib/config', () => ({ getConfig: () => config }));
 
 const { redisConnected, resetRedisForTests, sharedRedis } = await import('@/lib/bff/redis');
@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => Promise.all([answering, hangingUp, holding].map((server) => new Promise((resolve) => server.close(resolve)))));
 afterEach(() => {
   resetRedisForTests();
-  config.redisUrl = undefined;
+  config.redis = undefined;
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
@@ -42,14 +42,14 @@ describe('sharedRedis', () => {
     // Asked before any client was made: nothing to wait for either.
     await redisConnected();
     expect(sharedRedis()).toBeNull();
-    config.redisUrl = `redis://127.0.0.1:${portOf(answering)}`;
+    config.redis = { url: `redis://127.0.0.1:${portOf(answering)}` };
     // Decided once per process.
     expect(sharedRedis()).toBeNull();
     await redisConnected();
   });
 
   it('is one client per process, ready as soon as Redis answers', async () => {
-    config.redisUrl = `redis://127.0.0.1:${portOf(answering)}`;
+    config.redis = { url: `redis://127.0.0.1:${portOf(answering)}` };
     const client = sharedRedis()!;
     expect(client).not.toBeNull();
     expect(sharedRedis()).toBe(client);
@@ -63,7 +63,7 @@ describe('sharedRedis', () => {
 
   it('stops waiting at the first failure of a Redis that hangs up, failing commands at once, without an unhandled error', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    config.redisUrl = `redis://127.0.0.1:${portOf(hangingUp)}`;
+    config.redis = { url: `redis://127.0.0.1:${portOf(hangingUp)}` };
     const client = sharedRedis()!;
     const started = Date.now();
     await redisConnected();
@@ -74,7 +74,7 @@ describe('sharedRedis', () => {
 
   it('waits for a Redis that is slow to answer, past any fixed start-up time, and no more than ten seconds for one that never does', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    config.redisUrl = `redis://127.0.0.1:${portOf(holding)}`;
+    config.redis = { url: `redis://127.0.0.1:${portOf(holding)}` };
     sharedRedis();
     let connected = false;
     void redisConnected().then(() => (connected = true));
@@ -97,7 +97,7 @@ describe('sharedRedis', () => {
   });
 
   it('connects anew after a reset', async () => {
-    config.redisUrl = `redis://127.0.0.1:${portOf(answering)}`;
+    config.redis = { url: `redis://127.0.0.1:${portOf(answering)}` };
     const first = sharedRedis();
     resetRedisForTests();
     const second = sharedRedis();

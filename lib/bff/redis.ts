@@ -1,6 +1,6 @@
 import 'server-only';
-import Redis from 'ioredis';
-import { getConfig } from '@/lib/config';
+import Redis, { type RedisOptions } from 'ioredis';
+import { getConfig, type RedisTarget } from '@/lib/config';
 
 /**
  * One per process, kept on globalThis: Next.js bundles a module once per layer (instrumentation,
@@ -11,20 +11,47 @@ const STARTUP_WAIT_MS = 10_000;
 
 const shared = globalThis as typeof globalThis & { obRedis?: { client: Redis | null; connected: Promise<void> } };
 
+/** The longest pause between two reconnection tries: a failover or a restart is followed within half a second. */
+export const RECONNECT_MAX_MS = 500;
+
+const CLIENT_OPTIONS: RedisOptions = {
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 1,
+  connectTimeout: 2_000,
+  retryStrategy: (times) => Math.min(times * 50, RECONNECT_MAX_MS),
+};
+
 /**
- * The one Redis client of this process (REDIS_URL), or null without one: rate limits
- * (lib/bff/rate-limit.ts) and revoked sessions (lib/session-revocation.ts). Commands fail at once
- * while it is disconnected (no offline queue), so a caller falls back or fails closed without
- * waiting; it reconnects on its own.
+ * A client of the state Redis: one server by URL, or its Sentinels, asked for the primary at each
+ * connection and listened to for a switch (a failover moves the client within a second).
+ */
+export function connectRedis(target: RedisTarget): Redis {
+  if ('url' in target) return new Redis(target.url, CLIENT_OPTIONS);
+  return new Redis({
+    ...CLIENT_OPTIONS,
+    sentinels: target.sentinels,
+    name: target.name,
+    password: target.password,
+    sentinelPassword: target.sentinelPassword,
+    sentinelRetryStrategy: (times) => Math.min(times * 50, RECONNECT_MAX_MS),
+    failoverDetector: true,
+  });
+}
+
+/**
+ * The one Redis client of this process (REDIS_URL or REDIS_SENTINELS), or null without one: rate
+ * limits (lib/bff/rate-limit.ts), revoked sessions (lib/session-revocation.ts) and kept filings.
+ * Commands fail at once while it is disconnected (no offline queue), so a caller falls back or
+ * fails closed without waiting; it reconnects on its own.
  */
 export function sharedRedis(): Redis | null {
   if (shared.obRedis) return shared.obRedis.client;
-  const { redisUrl } = getConfig();
-  if (!redisUrl) {
+  const target = getConfig().redis;
+  if (!target) {
     shared.obRedis = { client: null, connected: Promise.resolve() };
     return null;
   }
-  const made = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+  const made = connectRedis(target);
   // Errors are reported by the callers that meet them, once per outage.
   made.on('error', () => undefined);
   // Until Redis answers, or its first failure (refused, hung up, or no connection within
@@ -47,7 +74,7 @@ export function sharedRedis(): Redis | null {
 /** Until Redis has answered once or failed once (STARTUP_WAIT_MS at most), so a start-up does not count as an outage. */
 export const redisConnected = (): Promise<void> => shared.obRedis?.connected ?? Promise.resolve();
 
-/** Whether this process's Redis client is connected now; undefined without REDIS_URL (or before its first use). */
+/** Whether this process's Redis client is connected now; undefined without one (or before its first use). */
 export const redisReady = (): boolean | undefined => (shared.obRedis?.client ? shared.obRedis.client.status === 'ready' : undefined);
 
 /** For tests: drop the client (the next call connects again). */

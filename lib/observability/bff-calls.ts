@@ -3,7 +3,7 @@ import { apiCalls, type ApiCallName } from '@/lib/api/calls';
 import { getLogger } from '@/lib/logger';
 import { funnelStepOf } from '@/lib/observability/funnel';
 import { instanceName } from '@/lib/observability/instance';
-import { type Audience, metrics, statusClass } from '@/lib/observability/metrics';
+import { type Audience, countResponse, metrics } from '@/lib/observability/metrics';
 import { SESSION_COOKIE } from '@/lib/session-cookie';
 
 export interface BffCall {
@@ -27,7 +27,7 @@ export function recordBffCall(request: Request, record: BffCall): void {
   const { call, status, durationMs } = record;
   const route = `bff:${call ?? 'unknown'}`;
   const counted = metrics();
-  counted?.http.observe({ route, method: record.method, status: statusClass(status) }, durationMs / 1000);
+  countResponse(route, record.method, status, durationMs / 1000);
   const step = call && status === 200 ? funnelStepOf(call) : undefined;
   if (counted && step) counted.funnelSteps.inc({ flow: step.flow, step: step.step, audience: step.customerCall ? 'customer' : audienceOf(request) });
   // The path only when it is a described call's: anything else is what a client made up. No line

@@ -3,7 +3,7 @@ import net from 'node:net';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 const state = vi.hoisted(() => ({ port: 0 }));
-vi.mock('@/lib/config', () => ({ getConfig: () => ({ metrics: { port: state.port, host: '127.0.0.1' }, logLevel: 'silent' }) }));
+vi.mock('@/lib/config', () => ({ getConfig: () => ({ metrics: { port: state.port, host: '127.0.0.1' }, logLevel: 'silent', release: 'test-release' }) }));
 
 const { startMetricsServer } = await import('@/lib/observability/metrics-server');
 const { metrics } = await import('@/lib/observability/metrics');
@@ -18,7 +18,7 @@ beforeAll(async () => {
       probe.close(() => resolve(port));
     });
   });
-  startMetricsServer();
+  startMetricsServer({ staleAfterMs: 1_000 });
   await vi.waitFor(async () => expect((await fetch(`http://127.0.0.1:${state.port}/metrics`)).status).toBe(200), { timeout: 5_000 });
 });
 
@@ -41,5 +41,15 @@ describe('the metrics listener', () => {
       expect(Number(seconds)).toBeLessThan(0.5);
     }
     expect(curl('/nowhere')[0]).toBe('404');
+  });
+
+  it('says how old its figures are, and refuses the scrape once the instance\'s thread has not answered for staleAfterMs', async () => {
+    const text = await (await fetch(`http://127.0.0.1:${state.port}/metrics`)).text();
+    expect(Number(/^basvuru_metrics_age_seconds (\S+)$/m.exec(text)?.[1])).toBeLessThan(1);
+    // This thread blocked for 1.5 s, then the scrape: its last figures are older than the 1 s allowed.
+    const [status] = execFileSync('bash', ['-c', `sleep 1.5; curl -s --max-time 2 -o /dev/null -w '%{http_code}' http://127.0.0.1:${state.port}/metrics`], { encoding: 'utf8' }).split(' ');
+    expect(status).toBe('503');
+    // Answering again: fresh figures.
+    await vi.waitFor(async () => expect((await fetch(`http://127.0.0.1:${state.port}/metrics`)).status).toBe(200));
   });
 });

@@ -1,6 +1,7 @@
 import 'server-only';
 import { performance } from 'node:perf_hooks';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { APP_VERSION } from '@/lib/app-version';
 import { getConfig } from '@/lib/config';
 import { funnelSteps } from '@/lib/observability/funnel';
 
@@ -41,17 +42,25 @@ function create() {
   // Event-loop lag, heap, GC, handles, CPU: prom-client's own set.
   collectDefaultMetrics({ register: registry });
 
-  let lastUtilization = performance.eventLoopUtilization();
-  new Gauge({
-    name: 'nodejs_eventloop_utilization_ratio',
-    help: 'Share of the time since the last scrape the event loop was busy (0-1): saturation of this one-process instance.',
+  // Busy time as a counter, so rate() gives the utilisation over any window for any number of scrapers
+  // (a ratio "since the last scrape" would split one window between two of them).
+  let countedActiveMs = 0;
+  new Counter({
+    name: 'nodejs_eventloop_busy_seconds_total',
+    help: 'Time the event loop was busy since the process started: rate() of it is the utilisation (0-1), the saturation of this one-process instance.',
     ...withRegistry,
     collect() {
-      const now = performance.eventLoopUtilization();
-      this.set(performance.eventLoopUtilization(now, lastUtilization).utilization);
-      lastUtilization = now;
+      const { active } = performance.eventLoopUtilization();
+      this.inc((active - countedActiveMs) / 1000);
+      countedActiveMs = active;
     },
   });
+  new Gauge({
+    name: 'basvuru_build_info',
+    help: 'Always 1: the version (CHANGELOG.md) and the release (the build\'s deployment id, the commit it was built from first) this instance runs.',
+    labelNames: ['version', 'release'] as const,
+    ...withRegistry,
+  }).set({ version: APP_VERSION.replace(/^V/, ''), release: getConfig().release }, 1);
 
   const probes: { redis?: () => 0 | 1 | undefined; failClosed?: () => 0 | 1 } = {};
   new Gauge({
@@ -83,6 +92,14 @@ function create() {
       help: 'Requests this instance answered, by route template (a page, /api/page, bff:<call name>, the session, filing and revalidation routes), method and status class.',
       labelNames: ['route', 'method', 'status'] as const,
       buckets: HTTP_BUCKETS,
+      ...withRegistry,
+    }),
+    // The exact code beside the histogram's class, without its buckets: about 60 routes x the few
+    // codes each answers (200, 202, 204, 30x, 400-429, 500-504) stay a few hundred series.
+    responses: new Counter({
+      name: 'basvuru_http_responses_total',
+      help: 'Requests this instance answered, by route template, method and exact status code ("unknown" where the request span carried none).',
+      labelNames: ['route', 'method', 'code'] as const,
       ...withRegistry,
     }),
     upstream: new Histogram({
@@ -180,6 +197,13 @@ const shared = globalThis as typeof globalThis & { obMetrics?: Metrics | null };
 export function metrics(): Metrics | undefined {
   if (shared.obMetrics === undefined) shared.obMetrics = getConfig().metrics ? create() : null;
   return shared.obMetrics ?? undefined;
+}
+
+/** One request answered: its time by status class, and its exact code ("unknown" for 0: no status was seen). */
+export function countResponse(route: string, method: string, status: number, seconds: number): void {
+  const counted = metrics();
+  counted?.http.observe({ route, method, status: statusClass(status) }, seconds);
+  counted?.responses.inc({ route, method, code: status ? String(status) : 'unknown' });
 }
 
 /** For tests: a fresh set of metrics, counted whatever the configuration says. */

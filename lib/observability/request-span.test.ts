@@ -33,6 +33,13 @@ describe('RequestSpans', () => {
     expect(spans.ended(span('d4', { 'http.method': 'GET', 'http.status_code': 307 }, 0, 1))?.route).toBe('unmatched');
   });
 
+  it("reads OpenTelemetry's stable attribute names before the legacy ones, and says 0 where neither is", () => {
+    const spans = new RequestSpans();
+    expect(spans.ended(span('f6', { 'http.request.method': 'POST', 'http.response.status_code': 429, 'next.route': '/api/filing' }, 0, 1))).toMatchObject({ method: 'POST', status: 429 });
+    expect(spans.ended(span('g7', { 'http.request.method': 'PUT', 'http.method': 'GET', 'http.response.status_code': 201, 'http.status_code': 200 }, 0, 1))).toMatchObject({ method: 'PUT', status: 201 });
+    expect(spans.ended(span('h8', { 'next.route': '/' }, 0, 1))).toMatchObject({ method: 'GET', status: 0 });
+  });
+
   it('ignores every other span', () => {
     expect(new RequestSpans().ended({ ...span('e5', {}, 0, 1), attributes: { 'next.span_type': 'AppRender.getBodyResult' } as never })).toBeUndefined();
   });

@@ -6,6 +6,11 @@ const REQUEST_SPAN = 'BaseServer.handleRequest';
 
 export const isRequestSpan = (attributes: Attributes) => attributes['next.span_type'] === REQUEST_SPAN;
 
+/**
+ * The method and status: OpenTelemetry's stable names (`http.request.method`,
+ * `http.response.status_code`) first, then the legacy ones Next.js 16 writes (`http.method`,
+ * `http.status_code`), so a framework that moves to the stable names keeps every status.
+ */
 export interface RequestRecord {
   requestId: string;
   /** The route template Next.js matched (`/[locale]`, `/api/page/[[...path]]`), never the path. */
@@ -47,8 +52,9 @@ export class RequestSpans {
     return {
       requestId: span.spanContext().traceId,
       route: typeof attributes['next.route'] === 'string' ? attributes['next.route'] : 'unmatched',
-      method: String(attributes['http.method'] ?? 'GET'),
-      status: Number(attributes['http.status_code'] ?? 0),
+      method: String(attributes['http.request.method'] ?? attributes['http.method'] ?? 'GET'),
+      // 0 when neither name is there: counted as code "unknown", which e2e/observability.spec.ts refuses.
+      status: Number(attributes['http.response.status_code'] ?? attributes['http.status_code'] ?? 0),
       durationMs: Math.round(durationMs * 10) / 10,
     };
   }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getLogger } from '@/lib/logger';
 import { instanceName } from '@/lib/observability/instance';
-import { metrics, statusClass } from '@/lib/observability/metrics';
+import { countResponse } from '@/lib/observability/metrics';
 import type { RequestRecord } from '@/lib/observability/request-span';
 
 /** The backend-for-frontend's route: lib/bff/handle.ts counts and logs each call by its name instead. */
@@ -12,7 +12,7 @@ const HEALTH_ROUTES = new Set(['/api/health/live', '/api/health/ready']);
 /** One request's count and its access line (LOG_LEVEL info). */
 export function recordRequest(record: RequestRecord): void {
   if (record.route === BFF_ROUTE) return;
-  metrics()?.http.observe({ route: record.route, method: record.method, status: statusClass(record.status) }, record.durationMs / 1000);
+  countResponse(record.route, record.method, record.status, record.durationMs / 1000);
   if (HEALTH_ROUTES.has(record.route)) return;
   getLogger().info({ ...record, instance: instanceName() }, 'access');
 }

@@ -3,8 +3,19 @@ import { type Attributes, type Context, context, propagation, SpanKind, trace } 
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, type ReadableSpan, type Sampler, SamplingDecision, type SpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
-import { getConfig } from '@/lib/config';
+import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  type ReadableSpan,
+  type Sampler,
+  SamplingDecision,
+  type SpanProcessor,
+  TraceIdRatioBasedSampler,
+  TracerProvider,
+} from '@opentelemetry/sdk-trace';
+import { type Config, getConfig } from '@/lib/config';
 import { instanceName } from '@/lib/observability/instance';
 import { isRequestSpan, RequestSpans } from '@/lib/observability/request-span';
 import { recordRequest } from '@/lib/observability/requests';
@@ -19,8 +30,11 @@ import { recordRequest } from '@/lib/observability/requests';
  *
  * Without OTEL_EXPORTER_OTLP_ENDPOINT nothing is exported: only the request spans are recorded
  * (for the line and the count), every other span is a non-recording one (no cost but its ids,
- * which still travel to the upstream in `traceparent`). With it, every span is recorded and sent
- * over OTLP/HTTP in batches.
+ * which still travel to the upstream in `traceparent`). With it, the traces OTEL_TRACES_SAMPLER
+ * samples (every one by default, or the edge's decision under a parent-based sampler) are recorded
+ * and sent over OTLP/HTTP in batches, and the request spans of the others are still recorded for
+ * the line and the count. The resource is OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES, with
+ * service.version (the release) and service.instance.id.
  */
 export async function registerTracing(): Promise<void> {
   const { otlpEndpoint, metrics, logLevel } = getConfig();
@@ -34,9 +48,14 @@ export async function registerTracing(): Promise<void> {
     const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
     processors.push(new BatchSpanProcessor({ exporter: new OTLPTraceExporter(), scheduledDelayMillis: 1_000 }));
   }
+  const { tracing, release } = getConfig();
   const provider = new TracerProvider({
-    resource: resourceFromAttributes({ 'service.name': 'online-basvuru', 'service.instance.id': instanceName() }),
-    sampler: otlpEndpoint ? recordEverything : recordRequestsOnly,
+    resource: resourceFromAttributes({
+      'service.version': release,
+      'service.instance.id': instanceName(),
+      ...tracing.resource,
+    }),
+    sampler: otlpEndpoint ? recordingRequests(exportSampler(tracing)) : recordRequestsOnly,
     spanProcessors: processors,
   });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
@@ -44,10 +63,22 @@ export async function registerTracing(): Promise<void> {
   trace.setGlobalTracerProvider(provider);
 }
 
-const recordEverything: Sampler = {
-  shouldSample: () => ({ decision: SamplingDecision.RECORD_AND_SAMPLED }),
-  toString: () => 'RecordEverything',
-};
+/** OTEL_TRACES_SAMPLER as the OpenTelemetry specification names its values. */
+export function exportSampler({ sampler, ratio }: Config['tracing']): Sampler {
+  const root = sampler.endsWith('always_off') ? new AlwaysOffSampler() : sampler.endsWith('traceidratio') ? new TraceIdRatioBasedSampler(ratio) : new AlwaysOnSampler();
+  return sampler.startsWith('parentbased_') ? new ParentBasedSampler({ root }) : root;
+}
+
+/** The export sampler's decision, except that a request span it drops is still recorded (its line and its count). */
+export function recordingRequests(sampler: Sampler): Sampler {
+  return {
+    shouldSample(context, traceId, name, kind, attributes, links) {
+      const result = sampler.shouldSample(context, traceId, name, kind, attributes, links);
+      return result.decision === SamplingDecision.NOT_RECORD && isRequestSpan(attributes) ? { ...result, decision: SamplingDecision.RECORD } : result;
+    },
+    toString: () => `RecordingRequests{${sampler.toString()}}`,
+  };
+}
 
 /** The request spans, recorded for the access line and the metrics, never sampled for export. */
 const recordRequestsOnly: Sampler = {

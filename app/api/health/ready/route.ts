@@ -23,18 +23,19 @@ function refreshUpstream(): Promise<void> {
 
 /**
  * Readiness of this instance, for the edge and orchestrators: 503 once it is stopping (it drains,
- * lib/lifecycle.ts) or while the Redis it was given does not answer; else 200. The upstream is shared
- * by every instance, so its state is told (`upstream`, the last check: true, false, or null before
- * the first) but decides nothing: a blip of the provider would otherwise take every instance out at
- * once. Never waits for the upstream, except for the very first answer; a flood of checks costs it
- * at most one call per process every two seconds.
+ * lib/lifecycle.ts), else 200. Redis and the upstream are shared by every instance, so their state
+ * is told (`redis`: up, down or none; `upstream`, the last check: true, false, or null before the
+ * first) but decides nothing: either outage would otherwise take every instance out at once, and
+ * the site degrades on its own without them (docs/operations.md, Failures). Never waits for the
+ * upstream, except for the very first answer; a flood of checks costs it at most one call per
+ * process every two seconds.
  */
 export async function GET() {
   const refreshing = refreshUpstream();
   if (upstream.answers === null) await refreshing;
   const redisClient = sharedRedis();
   const redis = redisClient ? (redisClient.status === 'ready' ? 'up' : 'down') : 'none';
-  const status = lifecycle().draining ? 'draining' : redis === 'down' ? 'redis-down' : 'ok';
+  const status = lifecycle().draining ? 'draining' : 'ok';
   return Response.json(
     { status, redis, upstream: upstream.answers },
     { status: status === 'ok' ? 200 : 503, headers: { 'Cache-Control': 'no-store' } },
