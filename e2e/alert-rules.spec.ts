@@ -104,7 +104,7 @@ test('amtool config routes test: pages reach the pager, tickets the queue, each 
   for (const { name, severity } of alerts) expect(route(`alertname=${name}`, `severity=${severity}`), name).toBe(severity);
 });
 
-test('promtool check config: the container stack\'s Prometheus configuration is valid, with its rules and Alertmanager', () => {
+test('promtool check config: the Swarm stack\'s Prometheus configuration is valid, with its rules and Alertmanager', () => {
   const dirCopy = mkdtempSync(path.join(os.tmpdir(), 'prometheus-config-'));
   try {
     // As the image lays them out (/etc/prometheus), here in a folder of its own.

@@ -3,8 +3,8 @@
 // stub_status), prometheus-redis-exporter, mtail (the page cache, answers and times from nginx's
 // JSON log) and prometheus-blackbox-exporter (the edge probed as a visitor asks it), with the alert
 // rules of deploy/prometheus/alerts.yml sent to prometheus-alertmanager, which tells people as
-// deploy/alertmanager/alertmanager.yml says. The container stack runs the same parts
-// (deploy/prometheus/prometheus.yml).
+// deploy/alertmanager/alertmanager.yml says. The Swarm stack (deploy/stack.yaml) runs the same parts
+// in production (deploy/prometheus/prometheus.yml).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 

@@ -7,7 +7,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const targets = { nginxExporter: 'n', redisExporters: ['r'], mtail: 'm', prometheus: 'p', rules: 'alerts.yml', alertmanager: 'a:9093', blackbox: 'b:9115', edgeUrl: 'http://127.0.0.1:8080' };
 
 describe('the Prometheus of the topology', () => {
-  it('scrapes the same jobs on one machine (npm run start:edge) as in the container stack, and sends alerts to Alertmanager', () => {
+  it('scrapes the same jobs on one machine (npm run start:edge) as in the Swarm stack, and sends alerts to Alertmanager', () => {
     const local = prometheusConfig({ scrapeSeconds: 2, instances: ['127.0.0.1:1', '127.0.0.1:2'], ...targets });
     const stack = readFileSync(path.join(root, 'deploy/prometheus/prometheus.yml'), 'utf8');
     const stackJobs = [...stack.matchAll(/job_name: (\S+)/g)].map(([, name]) => name);
@@ -18,7 +18,7 @@ describe('the Prometheus of the topology', () => {
     expect(prometheusConfig({ scrapeSeconds: 15, instances: [], ...targets }).global.scrape_timeout).toBe('10s');
   });
 
-  it('probes the same pages through the edge as the container stack does', () => {
+  it('probes the same pages through the edge as the Swarm stack does', () => {
     const local = prometheusConfig({ scrapeSeconds: 2, instances: [], ...targets });
     const probes = local.scrape_configs.find((job: { job_name: string }) => job.job_name === 'blackbox')!.static_configs;
     expect(probes.map(({ targets: [target], labels }) => `${labels!.probe} ${labels!.__param_module} ${target}`)).toEqual([

@@ -1,0 +1,84 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, openSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import path from 'node:path';
+
+/**
+ * A Docker engine for the stack's tests: the running one, else `dockerd` started here in a process
+ * group of its own, its log in test-results/ (a fresh machine has the package, not the service).
+ * Answers how to stop what was started (nothing when one was running already).
+ */
+export async function ensureDockerd(logDir: string): Promise<() => Promise<void>> {
+  const running = () => spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], { stdio: 'ignore', timeout: 20_000 }).status === 0;
+  if (running()) return async () => undefined;
+  mkdirSync(logDir, { recursive: true });
+  const log = openSync(path.join(logDir, 'dockerd.log'), 'a');
+  const dockerd: ChildProcess = spawn('dockerd', [], { detached: true, stdio: ['ignore', log, log] });
+  const deadline = Date.now() + 60_000;
+  while (!running()) {
+    if (dockerd.exitCode !== null || Date.now() > deadline) throw new Error(`dockerd did not start: ${readFileSync(path.join(logDir, 'dockerd.log'), 'utf8').slice(-2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return async () => {
+    const ended = new Promise((resolve) => dockerd.once('exit', resolve));
+    process.kill(-dockerd.pid!, 'SIGTERM');
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    if (dockerd.exitCode === null) process.kill(-dockerd.pid!, 'SIGKILL');
+    // The default bridge dockerd made at its start.
+    spawnSync('ip', ['link', 'delete', 'docker0'], { stdio: 'ignore' });
+  };
+}
+
+/** A free port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+}
+
+/**
+ * The stack's sandbox test hooks (its outbox, its slow hook) as the suite's helpers call them: plain
+ * HTTP on a port of this process, with the suite's public token, passed on over TLS (the stack's own
+ * CA) with the deployment's token.
+ */
+export async function sandboxHooks(target: { port: number; ca: string; token: string }): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    const upstream = https.request(
+      { host: '127.0.0.1', port: target.port, servername: 'sandbox', ca: target.ca, method: request.method, path: request.url, headers: { ...request.headers, host: 'sandbox', 'x-service-token': target.token } },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    upstream.on('error', (error) => response.writeHead(502).end(String(error)));
+    request.pipe(upstream);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** Runs docker; its output, or an error with its stderr. */
+export function docker(...args: string[]): string {
+  const result = spawnSync('docker', args, { encoding: 'utf8', timeout: 120_000 });
+  if (result.status !== 0) throw new Error(`docker ${args.join(' ')}: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+/** The app service's running tasks: container ids, by `docker ps` (one node). */
+export const appContainers = (stack: string) => docker('ps', '-q', '--filter', `label=com.docker.swarm.service.name=${stack}_app`, '--filter', 'status=running').split('\n').filter(Boolean);
+
+/** Waits (up to `ms`) for a condition checked every half second. */
+export async function until(what: string, check: () => boolean | Promise<boolean>, ms = 120_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what} after ${ms / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
