@@ -7,7 +7,8 @@
 // REDIS_CACHE_URL is a Redis of its own, with maxmemory and an allkeys-lru policy: a cache may be
 // evicted, and a full one must never evict the revocations and counts kept in REDIS_URL's, which
 // runs with noeviction (docs/operations.md, Redis).
-// A Redis password comes in the URL (redis://:<password>@host:port); rediss:// for TLS.
+// A Redis password comes in the URL (redis://:<password>@host:port); rediss:// for TLS. Either URL
+// may come from a file (REDIS_CACHE_URL_FILE, REDIS_URL_FILE), as a mounted secret.
 //
 // While Redis cannot be reached a read misses (within timeoutMs) and the page is rendered for
 // that request: no second, per-instance copy is kept beside Redis, since a revalidation on another
@@ -17,9 +18,13 @@ import { ioredisAdapter } from '@fortedigital/nextjs-cache-handler/helpers/iored
 import createLruHandler from '@fortedigital/nextjs-cache-handler/local-lru';
 import createRedisHandler from '@fortedigital/nextjs-cache-handler/redis-strings';
 import Redis from 'ioredis';
+import { readFileSync } from 'node:fs';
+
+/** A variable, or the file its `_FILE` twin names (a mounted secret; lib/config.ts checked it at start). */
+const fromEnvOrFile = (name) => process.env[name] || (process.env[`${name}_FILE`] ? readFileSync(process.env[`${name}_FILE`], 'utf8').replace(/\r?\n$/, '') : undefined);
 
 CacheHandler.onCreation(({ buildId }) => {
-  const url = process.env.REDIS_CACHE_URL || process.env.REDIS_URL;
+  const url = fromEnvOrFile('REDIS_CACHE_URL') || fromEnvOrFile('REDIS_URL');
   if (!url || process.env.NEXT_PHASE === 'phase-production-build') return { handlers: [createLruHandler()] };
   if (!globalThis.obCacheRedis) {
     globalThis.obCacheRedis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, dialable, parseConfig } from '@/lib/config';
+import { ConfigError, dialable, FILE_VARIABLES, parseConfig } from '@/lib/config';
 
 const secret = 'x'.repeat(32);
 const token = 'a-real-service-token';
@@ -157,6 +157,46 @@ describe('parseConfig', () => {
       expect(parseConfig({ SESSION_SECRET: `2=${next} 1=${secret}` }).sessionKeys).toEqual({ sealing: { 2: next }, current: next, opening: { 1: secret, 2: next }, hashing: secret });
       expect(() => parseConfig({ SESSION_SECRET: `2=${next} 1=short` })).toThrow(/Invalid environment variable SESSION_SECRET: every secret must be at least 32/);
     });
+  });
+});
+
+describe('secrets from files (<NAME>_FILE, as Docker and Kubernetes mount them)', () => {
+  const real = { API_BASE_URL: 'https://api.example.com', SITE_URL: 'https://basvuru.example.com', NODE_ENV: 'production' };
+
+  it('reads each secret from the file its _FILE variable names, without the trailing newline', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'config-files-'));
+    try {
+      const file = (name: string, value: string) => {
+        writeFileSync(path.join(dir, name), value);
+        return path.join(dir, name);
+      };
+      const config = parseConfig({
+        ...real,
+        SESSION_SECRET_FILE: file('session', `${'s'.repeat(40)}\n`),
+        REVALIDATE_SECRET_FILE: file('revalidate', 'r'.repeat(40)),
+        API_SERVICE_TOKEN_FILE: file('token', `${token}\n`),
+        REDIS_URL_FILE: file('redis', 'redis://:pw@redis:6379\n'),
+      });
+      expect(config.sessionKeys.current).toBe('s'.repeat(40));
+      expect(config.revalidateSecrets).toEqual(['r'.repeat(40)]);
+      expect(config.serviceToken).toBe(token);
+      expect(config.redisUrl).toBe('redis://:pw@redis:6379');
+      // The file's value is checked as the variable's would be.
+      expect(() => parseConfig({ ...real, API_SERVICE_TOKEN: token, SESSION_SECRET_FILE: file('short', 'short\n') })).toThrow(/SESSION_SECRET: must be at least 32/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a file that cannot be read, and a secret given both ways, naming the variable', () => {
+    expect(() => parseConfig({ ...real, API_SERVICE_TOKEN: token, SESSION_SECRET_FILE: '/nonexistent/session' })).toThrow(
+      new ConfigError('Invalid environment variable SESSION_SECRET_FILE: cannot read /nonexistent/session (ENOENT)'),
+    );
+    expect(() => parseConfig({ ...real, API_SERVICE_TOKEN: token, SESSION_SECRET: secret, SESSION_SECRET_FILE: '/nonexistent/session' })).toThrow(/SESSION_SECRET_FILE: SESSION_SECRET is set too/);
+  });
+
+  it('covers every secret the deployment mounts', () => {
+    expect(FILE_VARIABLES).toEqual(expect.arrayContaining(['SESSION_SECRET', 'REVALIDATE_SECRET', 'API_SERVICE_TOKEN', 'REDIS_URL', 'REDIS_CACHE_URL']));
   });
 });
 

@@ -191,7 +191,30 @@ function keyRingOf<T>(name: string, parse: () => T): T {
   }
 }
 
-export function parseConfig(env: Record<string, string | undefined>): Config {
+/**
+ * The variables that may instead name a file holding their value (`SESSION_SECRET_FILE`), as Docker
+ * and Kubernetes mount secrets: the value then never shows in the environment (`docker inspect`).
+ */
+export const FILE_VARIABLES = ['SESSION_SECRET', 'REVALIDATE_SECRET', 'API_SERVICE_TOKEN', 'REDIS_URL', 'REDIS_CACHE_URL', 'REDIS_PASSWORD', 'REDIS_SENTINEL_PASSWORD'] as const;
+
+/** The environment with each `<NAME>_FILE` read into `<NAME>` (one trailing newline dropped); both set, or an unreadable file, stops the start. */
+export function withSecretFiles(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const resolved = { ...env };
+  for (const name of FILE_VARIABLES) {
+    const file = env[`${name}_FILE`];
+    if (!file) continue;
+    if (env[name] !== undefined && env[name] !== '') throw new ConfigError(`Invalid environment variable ${name}_FILE: ${name} is set too; give one of them`);
+    try {
+      resolved[name] = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+    } catch (error) {
+      throw new ConfigError(`Invalid environment variable ${name}_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  return resolved;
+}
+
+export function parseConfig(given: Record<string, string | undefined>): Config {
+  const env = withSecretFiles(given);
   const result = envSchema.safeParse(env);
   if (!result.success) {
     const issue = result.error.issues[0]!;

@@ -1,0 +1,19 @@
+# The stack's other parts from Debian's packages, one image (deploy/stack.yaml runs each with its
+# own command): the edge (nginx with its brotli modules, the same as `npm run start:edge` runs,
+# and HAProxy on its loopback to follow the app's tasks), the two Redis servers, Prometheus with
+# its nginx and Redis exporters, and mtail. Its base is a build argument: the public
+# debian:bookworm-slim by default, scripts/image-bases.sh's equivalent where no registry is reachable.
+# Context: deploy/image. Built by scripts/image.sh.
+ARG DEBIAN_IMAGE=debian:bookworm-slim
+FROM ${DEBIAN_IMAGE}
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends nginx libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static gettext-base \
+     haproxy redis-server prometheus prometheus-nginx-exporter prometheus-redis-exporter mtail \
+  && rm -rf /var/lib/apt/lists/* \
+  # The edge's state (cache, temp files, pid) and log folders, nginx's worker user's; the error log to stderr.
+  && mkdir -p /var/cache/edge /var/log/edge \
+  && chown www-data:www-data /var/cache/edge /var/log/edge \
+  && ln -sf /dev/stderr /var/cache/edge/error.log \
+  # Volumes mounted here start with these owners: Redis and Prometheus never run as root.
+  && mkdir -p /data /prometheus && chown redis:redis /data && chown prometheus:prometheus /prometheus
+COPY edge.sh /usr/local/bin/edge
