@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
 
-const here = import.meta.dirname;
+const here = __dirname;
 const deploy = path.join(here, '..');
 
 function prometheusRule(): string {

@@ -19,7 +19,7 @@ import { generatedFiles } from './generate';
 import { kustomize } from './kubectl';
 import { disruptionBudgets, imageTags, type Manifest, nonRoot, podSpecs, probes, resources, secretShapes, secretValues, stopGrace } from './policies';
 
-const here = import.meta.dirname;
+const here = __dirname;
 const OVERLAYS = ['demo', 'production'] as const;
 
 interface Model {
