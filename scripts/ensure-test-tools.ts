@@ -45,6 +45,14 @@ const debianParts: [name: string, file: string][] = [
   ['prometheus-nginx-exporter', '/usr/bin/prometheus-nginx-exporter'],
   ['prometheus-redis-exporter', '/usr/bin/prometheus-redis-exporter'],
   ['mtail', '/usr/bin/mtail'],
+  // The Kubernetes demo's pods (e2e/kubernetes.spec.ts): podman plays them with runc; the image
+  // bases are made with debootstrap (scripts/image-bases.sh).
+  ['podman', '/usr/bin/podman'],
+  // Its network and the DNS that answers pod names (podman's other backend, CNI, has none).
+  ['netavark', '/usr/lib/podman/netavark'],
+  ['aardvark-dns', '/usr/lib/podman/aardvark-dns'],
+  ['runc', '/usr/sbin/runc'],
+  ['debootstrap', '/usr/sbin/debootstrap'],
   // The cross-engine journeys: Firefox ESR (over WebDriver BiDi), WebKitGTK (its WebDriver) in an X server of their own.
   ['firefox-esr', debianFirefox],
   ['webkit2gtk-driver', debianWebKitDriver],
