@@ -31,7 +31,7 @@ test('promtool test rules: each alert fires where it should and stays quiet wher
   }
 });
 
-test('promtool check config: compose\'s Prometheus configuration is valid, with its rules', () => {
+test('promtool check config: the stack\'s Prometheus configuration is valid, with its rules', () => {
   const dirCopy = mkdtempSync(path.join(os.tmpdir(), 'prometheus-config-'));
   try {
     // As the image lays them out (/etc/prometheus), here in a folder of its own.

@@ -186,7 +186,7 @@ test('one new application through the edge: its steps in the funnel, one filing 
   }
 });
 
-test('/metrics and nginx\'s status through the edge answer 404; each instance serves its metrics on its own listener; compose publishes none', async () => {
+test('/metrics and nginx\'s status through the edge answer 404; each instance serves its metrics on its own listener; the stack publishes none', async () => {
   for (const target of ['/metrics', '/stub_status', '/api/metrics', '/api/vitals/metrics']) {
     const answer = await send(edge.url, 'GET', target);
     expect(answer.status, target).toBe(404);
@@ -200,16 +200,17 @@ test('/metrics and nginx\'s status through the edge answer 404; each instance se
     expect((await send(instance.url, 'GET', '/metrics')).status).toBe(404);
   }
   expect((await fetch(edge.statusUrl)).status).toBe(200);
-  // Compose: each instance has a metrics listener, which nothing publishes: the instances publish
-  // no port at all, and the only mappings are the edge's and Prometheus's on the host's loopback.
-  const compose = readFileSync(path.resolve(__dirname, '../deploy/compose.yaml'), 'utf8');
-  const appBlock = /^x-app: &app\n([\s\S]*?)\n(?=\S)/m.exec(compose)![1]!;
+  // The stack: each app task has a metrics listener, which nothing publishes: the app publishes no
+  // port at all, and the only mappings are the edge's and Prometheus's (and the demo upstream's).
+  const stackFile = readFileSync(path.resolve(__dirname, '../deploy/stack.yaml'), 'utf8');
+  const appBlock = /^ {2}app:\n([\s\S]*?)\n(?= {2}\S)/m.exec(stackFile)![1]!;
   expect(appBlock).toMatch(/^\s+METRICS_PORT: "9091"$/m);
   expect(appBlock).not.toMatch(/^\s+(ports|expose):/m);
-  const mappings = [...compose.matchAll(/^\s+ports:\n((?:\s+- .*\n)+)/gm)].flatMap(([, lines]) => lines!.trim().split('\n').map((line) => line.trim()));
-  expect(mappings).toEqual(['- "${EDGE_PORT:-8080}:8080"', '- "127.0.0.1:${PROMETHEUS_PORT:-9090}:9090"']);
-  // Prometheus reaches them on the containers' network.
-  expect(readFileSync(path.resolve(__dirname, '../deploy/prometheus/prometheus.yml'), 'utf8')).toContain('targets: ["app1:9091", "app2:9091"]');
+  const mappings = (text: string) => [...text.matchAll(/^\s+ports:\n((?:\s+- .*\n)+)/gm)].flatMap(([, lines]) => lines!.trim().split('\n').map((line) => line.trim()));
+  expect(mappings(stackFile)).toEqual(['- { target: 8080, published: "${EDGE_PORT:-8080}", protocol: tcp, mode: host }', '- { target: 9090, published: "${PROMETHEUS_PORT:-9090}", protocol: tcp, mode: host }']);
+  expect(mappings(readFileSync(path.resolve(__dirname, '../deploy/stack.demo.yaml'), 'utf8'))).toEqual(['- { target: 8443, published: "${SANDBOX_PUBLISH_PORT:-8443}", protocol: tcp, mode: host }']);
+  // Prometheus reaches the tasks on the monitoring network, as Docker's DNS lists them.
+  expect(readFileSync(path.resolve(__dirname, '../deploy/prometheus/prometheus.yml'), 'utf8')).toContain('- names: ["tasks.app"]');
 });
 
 test('one id follows a request from nginx\'s line to the instance\'s line to the upstream', async () => {

@@ -148,12 +148,15 @@ function variablesRead(file: string, text: string): string[] {
     for (const match of text.matchAll(/process\.env\??\.([A-Z][A-Z0-9_]*)|process\.env\[['"`]([A-Z][A-Z0-9_]*)['"`]\]|\b(?:env|e)\.([A-Z][A-Z0-9_]+)\b/g)) add(match[1] ?? match[2] ?? match[3]);
   }
   if (/\.sh$|^\.ci\/run$/.test(file)) for (const match of text.matchAll(/\$\{?([A-Z][A-Z0-9_]*)/g)) add(match[1]);
-  // Compose reads `${NAME…}` from the operator's environment; `$${NAME}` is left for the container.
-  if (/compose\.ya?ml$/.test(file)) for (const match of text.matchAll(/(?<!\$)\$\{([A-Z][A-Z0-9_]*)/g)) add(match[1]);
+  // A stack (compose) file reads `${NAME…}` from the operator's environment; `$${NAME}` is left for the container.
+  if (/(compose|stack(\.\w+)?)\.ya?ml$/.test(file)) for (const match of text.matchAll(/(?<!\$)\$\{([A-Z][A-Z0-9_]*)/g)) add(match[1]);
   // lib/config.ts reads them through one zod schema; lib/bff/limits.ts names each budget's setting.
   if (file === 'lib/config.ts') {
     const start = text.indexOf('const envSchema');
     for (const match of text.slice(start, text.indexOf('\n});', start)).matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)) add(match[1]);
+    // And each secret's file twin, <NAME>_FILE, of the FILE_VARIABLES list.
+    const list = /FILE_VARIABLES = \[([^\]]*)\]/.exec(text)?.[1] ?? '';
+    for (const match of list.matchAll(/'([A-Z][A-Z0-9_]+)'/g)) add(`${match[1]}_FILE`);
   }
   if (file === 'lib/bff/limits.ts') for (const match of text.matchAll(/\benv: '([A-Z][A-Z0-9_]+)'/g)) add(match[1]);
   return [...names].filter((name) => !PLATFORM_VARIABLES.has(name));

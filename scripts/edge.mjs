@@ -1,5 +1,5 @@
-// `npm run start:edge`: the whole serving topology (docs/operations.md) on one machine, as a provider
-// runs it: nginx (deploy/nginx/nginx.conf.template) in front of two plain standalone Next.js
+// `npm run start:edge`: the serving topology's test rig (docs/operations.md) on one machine (the
+// production deployment is the Swarm stack, deploy/stack.yaml): nginx (deploy/nginx/nginx.conf.template) in front of two plain standalone Next.js
 // servers, one redis-server shared by both, and the embedded sandbox API as their upstream.
 // Builds first when there is no current build (NEXT_DIST_DIR honoured). Ctrl-C stops everything,
 // and so does the death of any part.
@@ -123,6 +123,7 @@ export async function startEdge(options = {}) {
   function run(name, command, args, spawnOptions = {}) {
     if (stopping) throw new Error('the topology was stopped while it started');
     const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...spawnOptions });
+    child.group = Boolean(spawnOptions.detached);
     children.add(child);
     for (const stream of [child.stdout, child.stderr]) readline.createInterface({ input: stream }).on('line', (line) => output(name, line));
     child.exited = new Promise((resolve) => child.once('exit', resolve));
@@ -140,8 +141,18 @@ export async function startEdge(options = {}) {
   async function end(child, graceMs = 25_000) {
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     child.expected = true;
-    child.kill('SIGTERM');
-    const killer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    // A part started in a group of its own (the sandbox: tsx and the node it starts) is signalled
+    // as a group: signalled alone, tsx could leave its child running after the topology stopped.
+    const signal = (name) => {
+      try {
+        if (child.group) process.kill(-child.pid, name);
+        else child.kill(name);
+      } catch {
+        // The group has gone already.
+      }
+    };
+    signal('SIGTERM');
+    const killer = setTimeout(() => signal('SIGKILL'), graceMs);
     await child.exited;
     clearTimeout(killer);
   }
@@ -218,6 +229,7 @@ export async function startEdge(options = {}) {
     if (!apiBaseUrl) {
       const port = Number(options.sandboxPort ?? e.SANDBOX_PORT ?? 0) || (await freePort());
       sandbox = run('sandbox', path.join(root, 'node_modules', '.bin', 'tsx'), ['sandbox/main.ts'], {
+        detached: true,
         env: {
           ...e,
           ...options.sandboxEnv,

@@ -8,7 +8,8 @@
 // its monitoring stack (scripts/monitoring.mjs) Debian's prometheus (with promtool, which runs
 // the alert rules' tests), prometheus-nginx-exporter, prometheus-redis-exporter and mtail, and the
 // other engines of the cross-engine journeys (e2e/engines/) Debian's firefox-esr, webkit2gtk-driver
-// (WebKitGTK's WebDriver and its MiniBrowser) and xvfb (MiniBrowser has no headless mode), installed
+// (WebKitGTK's WebDriver and its MiniBrowser) and xvfb (MiniBrowser has no headless mode), the
+// production stack's (e2e/stack.spec.ts) docker.io and debootstrap, installed
 // the same way, with one apt-get update and one apt-get install for everything missing.
 // Otherwise it stops at once with one line saying what to install.
 import { spawnSync } from 'node:child_process';
@@ -57,6 +58,11 @@ const debianParts: [name: string, file: string][] = [
   ['firefox-esr', debianFirefox],
   ['webkit2gtk-driver', debianWebKitDriver],
   ['xvfb', debianXvfb],
+  // The production stack's tests (e2e/stack.spec.ts): Docker's engine (started by the test when none
+  // runs) and debootstrap, which builds the images' Debian base where no image registry is reachable.
+  ['docker.io', '/usr/sbin/dockerd'],
+  ['debootstrap', '/usr/sbin/debootstrap'],
+  ['openssl', '/usr/bin/openssl'],
 ];
 
 const missingParts = () => debianParts.filter(([, file]) => !existsSync(file)).map(([name]) => name);
@@ -88,7 +94,7 @@ console.log(`browser tests: Chromium from ${found.source} (${found.executablePat
 const missing = missingParts();
 if (missing.length) {
   const all = debianParts.map(([name]) => name).join(' ');
-  console.error(`No ${missing.join(', ')} for the attack, edge, monitoring and cross-engine tests: install Debian's ${all} (\`apt-get install ${all}\`).`);
+  console.error(`No ${missing.join(', ')} for the attack, edge, monitoring, cross-engine and stack tests: install Debian's ${all} (\`apt-get install ${all}\`).`);
   process.exit(1);
 }
 console.log(`browser tests: Redis from ${debianRedisServer}; nginx from /usr/sbin/nginx, with its brotli modules; prometheus, its exporters and mtail from /usr/bin; Firefox ESR from ${debianFirefox}; WebKitGTK from ${debianWebKitDriver}, in Xvfb`);

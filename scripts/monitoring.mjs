@@ -1,8 +1,8 @@
 // The monitoring stack beside the topology of scripts/edge.mjs (docs/observability.md): Debian's
 // prometheus scraping every instance's metrics listener, prometheus-nginx-exporter (nginx's
 // stub_status), prometheus-redis-exporter and mtail (the page cache and upstream times from nginx's
-// JSON log), with the alert rules of deploy/prometheus/alerts.yml. deploy/compose.yaml runs the
-// same parts in containers (deploy/prometheus/prometheus.yml).
+// JSON log), with the alert rules of deploy/prometheus/alerts.yml. The Swarm stack (deploy/stack.yaml)
+// runs the same parts in production (deploy/prometheus/prometheus.yml).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 

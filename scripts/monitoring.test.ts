@@ -6,7 +6,7 @@ import { prometheusConfig } from './monitoring.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 
 describe('the Prometheus of the topology', () => {
-  it('scrapes the same jobs on one machine (npm run start:edge) as in compose', () => {
+  it('scrapes the same jobs on one machine (npm run start:edge) as in the stack', () => {
     const local = prometheusConfig({ scrapeSeconds: 2, instances: ['127.0.0.1:1', '127.0.0.1:2'], nginxExporter: 'n', redisExporter: 'r', mtail: 'm', prometheus: 'p', rules: 'alerts.yml' });
     const compose = readFileSync(path.join(root, 'deploy/prometheus/prometheus.yml'), 'utf8');
     const composeJobs = [...compose.matchAll(/job_name: (\S+)/g)].map(([, name]) => name);

@@ -15,5 +15,7 @@ RUN apt-get update \
   && chown www-data:www-data /var/cache/edge /var/log/edge \
   && ln -sf /dev/stderr /var/cache/edge/error.log \
   # Volumes mounted here start with these owners: Redis and Prometheus never run as root.
-  && mkdir -p /data /prometheus && chown redis:redis /data && chown prometheus:prometheus /prometheus
+  && mkdir -p /data /prometheus && chown redis:redis /data && chown prometheus:prometheus /prometheus \
+  # The static files' volume is the app's to write (its node user, uid 1000), whichever task mounts it first.
+  && mkdir -p /srv/static && chown 1000:1000 /srv/static
 COPY edge.sh /usr/local/bin/edge

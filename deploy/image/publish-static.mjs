@@ -7,6 +7,7 @@
 // half-written file.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 
 const target = process.env.STATIC_PUBLISH_DIR;
 if (target) {
@@ -15,7 +16,8 @@ if (target) {
   const built = path.join(app, '.next', 'static');
   const keepMs = Number(process.env.STATIC_KEEP_DAYS ?? 7) * 24 * 3600 * 1000;
   const now = Date.now();
-  const aside = `.${process.pid}.tmp`;
+  // Tasks in containers of their own may share a pid: the name aside is random.
+  const aside = `.${randomUUID()}.tmp`;
 
   const files = readdirSync(built, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
