@@ -32,7 +32,7 @@ test.describe.configure({ mode: 'serial' });
 const here = path.resolve(__dirname, '..');
 const network = `ob-kube-${process.pid}`;
 let work = '';
-let env: NodeJS.ProcessEnv = {};
+let env: NodeJS.ProcessEnv = process.env;
 let files = { infra: '', app: '', edge: '' };
 let edgeURL = '';
 let appURL = '';
@@ -98,7 +98,7 @@ test.beforeAll(async () => {
   // runc: crun refuses this kind of machine's hybrid cgroups; no ulimits: the machine lacks
   // CAP_SYS_RESOURCE; the infra containers from an image of our own, so no catatonit is needed.
   writeFileSync(conf, '[containers]\ndefault_ulimits = []\n[engine]\nruntime = "runc"\ninfra_image = "localhost/online-basvuru-pause:1"\n');
-  const images = podmanImages(env, (line) => console.log(line));
+  const images = await podmanImages(env, (line) => console.log(line));
 
   const [edgePort, appPort] = [await freePort(), await freePort()];
   edgeURL = `http://localhost:${edgePort}`;
