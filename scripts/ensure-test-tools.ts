@@ -49,6 +49,13 @@ const debianParts: [name: string, file: string][] = [
   // Alertmanager (and amtool) and the outside probes of the monitoring stack (e2e/alerting.spec.ts).
   ['prometheus-alertmanager', '/usr/bin/prometheus-alertmanager'],
   ['prometheus-blackbox-exporter', '/usr/bin/prometheus-blackbox-exporter'],
+  // The Kubernetes demo's pods (e2e/kubernetes.spec.ts): podman plays them with runc; the image
+  // bases are made with debootstrap, listed with the stack's below (scripts/image-bases.sh).
+  ['podman', '/usr/bin/podman'],
+  // Its network and the DNS that answers pod names (podman's other backend, CNI, has none).
+  ['netavark', '/usr/lib/podman/netavark'],
+  ['aardvark-dns', '/usr/lib/podman/aardvark-dns'],
+  ['runc', '/usr/sbin/runc'],
   // The cross-engine journeys: Firefox ESR (over WebDriver BiDi), WebKitGTK (its WebDriver) in an X server of their own.
   ['firefox-esr', debianFirefox],
   ['webkit2gtk-driver', debianWebKitDriver],
