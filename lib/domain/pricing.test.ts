@@ -105,7 +105,7 @@ describe('commitmentFiguresOf: the commitment summary, worked by hand for each t
   });
   const upfront = (price: number): SetupPrice => ({ name: 'Peşin', payment_type: 'upfront', installment_count: 1, price, total_price: price });
   const monthly = (count: number, price: number): SetupPrice => ({ name: `${count} Taksit`, payment_type: 'installment', installment_count: count, price, total_price: count * price });
-  const figures = (product: Product, input: Partial<typeof none>) => commitmentFiguresOf(cartOf({ product, ...none, ...input }));
+  const figures = (product: Product, input: Partial<{ setup: SetupPrice | null; welcomeActive: boolean; campaignCode: string | null; referenceCode: string | null }>) => commitmentFiguresOf(cartOf({ product, ...none, ...input }));
 
   it('fibre with its own discount price, the welcome discount, setup 12 x 150 TL', () => {
     // Months 1-3: 449,90 - 30 = 419,90; 4-12: 449,90. (3 x 419,90 + 9 x 449,90 + 1.800) / 12 = 7.108,80 / 12 = 592,40.
