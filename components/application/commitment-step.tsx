@@ -84,43 +84,51 @@ export function CommitmentStep({
         ]}
       />
       <p className={wizardStyles.lead}>{t('lead', { months: summary.months })}</p>
-      <dl className={styles.figures} aria-label={t('figures')}>
-        <dt>{t('tariff')}</dt>
-        <dd>
-          {summary.line ? (
-            t.rich('tariffValue', {
-              name: (chunks) => <span lang={turkish}>{chunks}</span>,
-              product: summary.productName,
-              line: t(summary.line === 1 ? 'lineFibre' : 'lineVdsl'),
-            })
-          ) : (
-            <span lang={turkish}>{summary.productName}</span>
-          )}
-        </dd>
-        <dt>{t('setup')}</dt>
-        <dd>{setupText ?? t('setupNone')}</dd>
-        <dt>{t('months')}</dt>
-        <dd className={styles.amount}>{t('monthsValue', { months: summary.months })}</dd>
-        <dt>{t('withoutCommitment')}</dt>
-        <dd>
-          <span className={styles.amount}>{summary.withoutCommitment}</span>
-          <span className={styles.how}>{t('withoutCommitmentHow')}</span>
-        </dd>
-        <dt>{t('average')}</dt>
-        <dd>
-          <span className={styles.amount}>{summary.averageMonthly}</span>
-          <span className={styles.how}>
-            {setup ? t('averageHow', { months: summary.months, setup: setup.total }) : t('averageHowNoSetup', { months: summary.months })}
-          </span>
-        </dd>
-        <dt>{t('lowestExit')}</dt>
-        <dd className={styles.amount}>{exit(summary.lowestExit)}</dd>
-        <dt>{t('highestExit')}</dt>
-        <dd>
-          <span className={styles.amount}>{exit(summary.highestExit)}</span>
-          <span className={styles.how}>{t('exitHow')}</span>
-        </dd>
-      </dl>
+      <div className={styles.figures} role="group" aria-label={t('figures')}>
+        <dl>
+          <dt>{t('tariff')}</dt>
+          <dd>
+            {summary.line ? (
+              t.rich('tariffValue', {
+                name: (chunks) => <span lang={turkish}>{chunks}</span>,
+                product: summary.productName,
+                line: t(summary.line === 1 ? 'lineFibre' : 'lineVdsl'),
+              })
+            ) : (
+              <span lang={turkish}>{summary.productName}</span>
+            )}
+          </dd>
+          <dt>{t('setup')}</dt>
+          <dd>{setupText ?? t('setupNone')}</dd>
+          <dt>{t('months')}</dt>
+          <dd className={styles.amount}>{t('monthsValue', { months: summary.months })}</dd>
+          <dt>{t('withoutCommitment')}</dt>
+          <dd>
+            <span className={styles.amount}>{summary.withoutCommitment}</span>
+            <span className={styles.how}>{t('withoutCommitmentHow')}</span>
+          </dd>
+          <dt>{t('average')}</dt>
+          <dd>
+            <span className={styles.amount}>{summary.averageMonthly}</span>
+            <span className={styles.how}>
+              {setup
+                ? t('averageHow', {
+                    months: summary.months,
+                    setup: setup.total,
+                    method: setup.kind === 'installment' ? t('methodInstallments', { count: setup.count }) : t('methodUpfront'),
+                  })
+                : t('averageHowNoSetup', { months: summary.months })}
+            </span>
+          </dd>
+          <dt>{t('lowestExit')}</dt>
+          <dd className={styles.amount}>{exit(summary.lowestExit)}</dd>
+          <dt>{t('highestExit')}</dt>
+          <dd>
+            <span className={styles.amount}>{exit(summary.highestExit)}</span>
+            <span className={styles.how}>{t('exitHow')}</span>
+          </dd>
+        </dl>
+      </div>
       <p className={styles.version}>{tConsents('versionLabel', { version: tConsents('commitment.version') })}</p>
 
       <div className={consentStyles.item}>

@@ -135,6 +135,11 @@ test('a new application: the address lists, a package, identity, phone and mail 
   const noCode = web.getByRole('alertdialog', { name: 'Kampanya Kodu' });
   await noCode.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
 
+  // The commitment summary, on its own step before the consents, confirmed with its own box.
+  await expect(web.getByRole('heading', { name: 'Taahhüt özetiniz' })).toBeVisible();
+  await web.getByRole('checkbox', { name: /Taahhüt özetini okudum/ }).check();
+  await web.getByRole('button', { name: 'Devam Et' }).click();
+
   await expect(web.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
   await verifyContact(web, 'phone', phone);
   await verifyContact(web, 'mail', randomMail());

@@ -13,6 +13,18 @@ export const CONSENTS = { kvkk: tr.consents.kvkk.version, contract: tr.consents.
  * then its own box ticked; `next` presses the step's button ('Devam Et' for a visitor; a customer's
  * consents come on this step, so they press it themselves).
  */
+/**
+ * A logged-in customer from the package step to the filing: 'Başvuruyu Tamamla', no code, the
+ * commitment summary confirmed, the two required consents, 'Başvuruyu Tamamla' again.
+ */
+export async function fileAsCustomer(page: Page) {
+  await page.getByRole('button', { name: 'Başvuruyu Tamamla' }).click();
+  await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
+  await confirmCommitment(page, { next: false });
+  await acceptConsents(page);
+  await page.getByRole('button', { name: 'Başvuruyu Tamamla' }).click();
+}
+
 export async function confirmCommitment(page: Page, { next = true } = {}) {
   await expect(page.getByRole('heading', { name: 'Taahhüt özetiniz' })).toBeVisible();
   const box = page.getByRole('checkbox', { name: /Taahhüt özetini okudum/ });
