@@ -15,7 +15,7 @@ async function openTransfer(page: Page) {
   await page.goto('/');
   await page.getByRole('link', { name: 'Transfer Başvurusu' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Transfer Başvurusu' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Başvuru adımları' }).getByRole('listitem')).toHaveCount(5);
+  await expect(page.getByRole('list', { name: 'Başvuru adımları' }).getByRole('listitem')).toHaveCount(6);
 }
 
 async function enterServiceNumber(page: Page, number: string) {
@@ -192,7 +192,7 @@ test('§4 transfer flow: a logged-in customer completes after the package', asyn
 async function openTransferAsCustomer(page: Page) {
   await page.goto('/');
   await page.getByRole('link', { name: 'Transfer Başvurusu' }).click();
-  await expect(page.getByRole('list', { name: 'Başvuru adımları' }).getByRole('listitem')).toHaveCount(3);
+  await expect(page.getByRole('list', { name: 'Başvuru adımları' }).getByRole('listitem')).toHaveCount(4);
 }
 
 test('§8 registered_user at transfer step 4: the registered-user popup', async ({ page }) => {
