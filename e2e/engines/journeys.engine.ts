@@ -161,7 +161,7 @@ test("a transfer's first step: the service number, then the address lists with t
   await web.goto('/');
   await web.getByRole('link', { name: 'Transfer Başvurusu' }).click();
   await expect(web.getByRole('heading', { level: 1, name: 'Transfer Başvurusu' })).toBeVisible();
-  await expect(web.getByRole('list', { name: 'Başvuru adımları' }).getByRole('listitem')).toHaveCount(5);
+  await expect(web.getByRole('list', { name: 'Başvuru adımları' }).getByRole('listitem')).toHaveCount(6);
   await web.getByLabel('Hizmet numarası').type(number);
   await web.getByRole('button', { name: 'Adres Bilgilerini Ekle' }).click();
   const summary = web.getByRole('complementary', { name: 'Başvuru özeti' });
