@@ -93,10 +93,11 @@ async function answeredUpTo(page: Page, last: StepName | null, start: Start, { b
   const measured = flowTables[start.flow].checksCoverage ? infrastructure : null;
   let state = flowReducer(emptyFlowState(start.flow), { type: 'edited', change: { address, infrastructure: measured, productId, setupPriceIndex } });
   if (start.serviceNumber) state = flowReducer(state, { type: 'edited', change: { serviceNumber: start.serviceNumber } });
-  if (last === 'identity') state = flowReducer(state, { type: 'edited', change: { identity } });
   if (last === null) return state;
   const input = { consents: CONSENTS, identity: identitySchema.parse(identity) };
   for (const step of flowTables[start.flow].steps) {
+    // The identity as typed, once its step is answered (the login popup offers its TC kimlik no).
+    if (step.name === 'identity') state = flowReducer(state, { type: 'edited', change: { identity } });
     if (!step.visitor) {
       // The commitment summary, confirmed as the wizard would: the offer of this state and the site's settings.
       const settings = (await (await page.request.get(`${base}/api/v1/get-settings`)).json()) as { data: Settings };
