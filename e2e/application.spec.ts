@@ -105,6 +105,11 @@ test('§4 new flow: address, package, identity, contact, then logged in with the
   await expect(page.getByRole('list', { name: 'Başvuru süreci' }).getByRole('listitem').first()).toHaveAttribute('aria-current', 'step');
   await expect(page.getByText(/^Sıradaki adım:/)).toBeVisible();
   await expect(page.getByText('Onayın ardından kurulum için sizi arayıp bir randevu belirleyeceğiz.')).toBeVisible();
+  // What was accepted, to keep: a PDF of this application's texts (e2e/documents.spec.ts reads one back).
+  const documents = page.getByRole('link', { name: 'Kabul ettiğiniz metinleri indirin (PDF)' });
+  await expect(documents).toHaveAttribute('href', `/api/documents/${number!.match(/\d+/)![0]}`);
+  const pdf = await page.request.get((await documents.getAttribute('href'))!);
+  expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Hesabıma Git' }).click();
 
