@@ -47,6 +47,8 @@ const nextConfig: NextConfig = {
     '@opentelemetry/exporter-trace-otlp-http',
     '@opentelemetry/resources',
     '@opentelemetry/sdk-trace',
+    // Reads its own files (font metrics) beside its code at run time.
+    'pdfkit',
   ],
   // Next.js's cache in Redis when REDIS_URL is set, shared by every instance (lib/cache-handler.mjs);
   // `next dev` keeps nothing anyway.
@@ -63,7 +65,8 @@ const nextConfig: NextConfig = {
   // Local data, other builds and test output are never part of the server bundle.
   outputFileTracingExcludes: { '*': ['.data/**', otherBuilds, 'test-results/**', 'playwright-report/**', 'e2e/**'] },
   // The footer's version is read from CHANGELOG.md at start (lib/app-version.ts).
-  outputFileTracingIncludes: { '*': ['./CHANGELOG.md'] },
+  // The PDF's font is read at run time by path (lib/documents/pdf.ts).
+  outputFileTracingIncludes: { '*': ['./CHANGELOG.md', './node_modules/dejavu-fonts-ttf/package.json', './node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf', './node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'] },
   // An anonymous view of a public page goes straight to the page everyone shares, without proxy.ts
   // (lib/shared-view.ts). Before the file system, so the page routes never see it.
   async rewrites() {

@@ -6,7 +6,7 @@ import { addressFields, bffCall, registerCustomer } from './support/register';
 import { expectNoAxeViolations } from './support/axe';
 import { randomMail, randomPhone } from './support/people';
 import { latestCode, sandbox } from './support/sandbox';
-import { acceptConsents } from './support/consents';
+import { acceptConsents, confirmCommitment } from './support/consents';
 import { passFinishLine } from './support/received';
 import { startAtAddress, startAtContact, startAtIdentity, startAtPackage } from './support/flow-state';
 import {
@@ -63,6 +63,19 @@ test('§4 new flow: address, package, identity, contact, then logged in with the
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
 
+  // The commitment summary, on its own step before the consents (lib/domain/pricing.test.ts works
+  // these figures out: Limitsiz Fiber 100, the welcome discount, 12 X 150 TL).
+  await expect(page.getByRole('heading', { name: 'Taahhüt özetiniz' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /KVKK Aydınlatma Metni/ })).toHaveCount(0);
+  const figures = page.getByRole('group', { name: 'Taahhüt özeti rakamları' }).getByRole('definition');
+  await expect(figures).toContainText(['Limitsiz Fiber 100 (fiber hat)', '1.800 TL, 12 taksitte (aylık 150 TL)', '12 ay', '499,90 TL', '592,40 TL', '80 TL (1. ayın sonunda ayrılırsanız)', '590 TL (10. ayın sonunda ayrılırsanız)']);
+  await expectNoAxeViolations(page);
+  // Its own box, unticked: pressed before it is ticked, the step says so and goes nowhere.
+  await page.getByRole('button', { name: 'Devam Et' }).click();
+  await expect(page.getByRole('link', { name: 'Devam etmek için taahhüt özetini okuduğunuzu onaylayın.' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /Taahhüt özetini okudum/ })).toBeFocused();
+  await confirmCommitment(page);
+
   await expect(page.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
   await expect(page.getByText('Belirlenmemiş')).toHaveCount(2);
   await expect(page.getByRole('button', { name: 'Kaydı Tamamla' })).toBeHidden();
@@ -92,6 +105,11 @@ test('§4 new flow: address, package, identity, contact, then logged in with the
   await expect(page.getByRole('list', { name: 'Başvuru süreci' }).getByRole('listitem').first()).toHaveAttribute('aria-current', 'step');
   await expect(page.getByText(/^Sıradaki adım:/)).toBeVisible();
   await expect(page.getByText('Onayın ardından kurulum için sizi arayıp bir randevu belirleyeceğiz.')).toBeVisible();
+  // What was accepted, to keep: a PDF of this application's texts (e2e/documents.spec.ts reads one back).
+  const documents = page.getByRole('link', { name: 'Kabul ettiğiniz metinleri indirin (PDF)' });
+  await expect(documents).toHaveAttribute('href', `/api/documents/${number!.match(/\d+/)![0]}`);
+  const pdf = await page.request.get((await documents.getAttribute('href'))!);
+  expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Hesabıma Git' }).click();
 
@@ -531,6 +549,7 @@ test('§4 codes: without a code, the popup offers Kod Ekle or Eklemeden Devam Et
 
   // With a code applied, the popup does not ask again.
   await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
+  await confirmCommitment(page);
   await expect(page.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
   await expect(noCode).toHaveCount(0);
 });
@@ -638,6 +657,7 @@ test('§5 reference code: non-empty; §5 reference code: at most 32 characters; 
 
   await fillIdentity(page, person());
   await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
+  await confirmCommitment(page);
   await expect(page.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
 });
 
@@ -792,12 +812,18 @@ test('§4 new flow: a logged-in customer completes after the package', async ({ 
   const before = (await (await page.request.get('/api/session')).json()).data.subscriptions.length;
 
   await openWizard(page);
-  await expect(page.getByRole('list', { name: 'Başvuru adımları' }).getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('list', { name: 'Başvuru adımları' }).getByRole('listitem')).toHaveCount(3);
   await chooseAddress(page, 'Daire 4');
   await page.getByRole('button', { name: 'Paket Seç' }).click();
   await page.getByRole('radio').first().check();
   await page.getByLabel('Kurulum ücreti ödeme yöntemi').selectOption({ index: 1 });
   await expect(page.getByRole('tab', { name: 'Referans Kodu' })).toBeVisible();
+  await page.getByRole('button', { name: 'Başvuruyu Tamamla' }).click();
+  await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
+  // The commitment summary first: the consents show once it is confirmed.
+  await expect(page.getByRole('heading', { name: 'Taahhüt özetiniz' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /KVKK Aydınlatma Metni/ })).toHaveCount(0);
+  await confirmCommitment(page, { next: false });
   // Pressed before the consents, the button names them and moves to the first.
   await page.getByRole('button', { name: 'Başvuruyu Tamamla' }).click();
   await expect(page.getByRole('link', { name: "KVKK Aydınlatma Metni'ni okuduğunuzu onaylayın." })).toBeVisible();
@@ -805,7 +831,6 @@ test('§4 new flow: a logged-in customer completes after the package', async ({ 
   await expect(page.getByRole('checkbox', { name: /KVKK Aydınlatma Metni/ })).toBeFocused();
   await acceptConsents(page);
   await page.getByRole('button', { name: 'Başvuruyu Tamamla' }).click();
-  await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
   await passFinishLine(page);
   const after = (await (await page.request.get('/api/session')).json()).data.subscriptions;
   expect(after.length).toBe(before + 1);

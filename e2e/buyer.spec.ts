@@ -53,10 +53,10 @@ test('after the phone and mail checks no message covers a form control, nor the 
   expect(await coveredBy(page, page.getByRole('heading', { level: 1, name: 'Başvurunuz alındı' }))).toEqual([]);
 });
 
-test('the wizard on a phone: Adım 3/4 · Nüfus Bilgileri, Geri beside the main button, leaving asks first', { tag: '@phone' }, async ({ page }) => {
+test('the wizard on a phone: Adım 3/5 · Nüfus Bilgileri, Geri beside the main button, leaving asks first', { tag: '@phone' }, async ({ page }) => {
   test.slow();
   await startAtIdentity(page);
-  const count = page.getByText('Adım 3/4 · Nüfus Bilgileri');
+  const count = page.getByText('Adım 3/5 · Nüfus Bilgileri');
   if (isPhone(page)) await expect(count).toBeVisible();
   else await expect(count).toBeHidden();
 
@@ -99,7 +99,7 @@ test('the wizard on a phone: Adım 3/4 · Nüfus Bilgileri, Geri beside the main
   await startAtIdentity(page);
   await page.goto('/en?basvuru=yeni&adim=3');
   await expect(page.getByRole('heading', { name: 'Your identity details' })).toBeVisible();
-  const english = page.getByText('Step 3/4 · Identity');
+  const english = page.getByText('Step 3/5 · Identity');
   if (isPhone(page)) await expect(english).toBeVisible();
   else await expect(english).toBeHidden();
   await expect(page.getByRole('button', { name: 'Back', exact: true })).toHaveCount(1);

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { openHeaderMenu } from './support/header';
 import { randomMail, randomPhone } from './support/people';
+import { COMMITMENT } from '@/lib/testing/consents';
 import { startAtContact } from './support/flow-state';
 import { verifyContact } from './support/wizard';
 
@@ -60,7 +61,8 @@ test("consents before 'Kaydı Tamamla': the KVKK notice and the contract are req
   const filed = page.waitForRequest((request) => request.url().endsWith('/customers/register-step-4'));
   await finish.click();
   const body = (await filed).postDataJSON();
-  expect(body.consents).toEqual({ kvkk: '2026-11', contract: '2026-11', marketing: false });
+  // With the commitment summary confirmed on its step: Limitsiz Fiber 100, the welcome discount, 12 X 150 TL.
+  expect(body.consents).toEqual({ kvkk: '2026-11', contract: '2026-11', marketing: false, commitment: COMMITMENT });
   await expect(page.getByRole('heading', { level: 1, name: 'Başvurunuz alındı' })).toBeVisible();
 });
 

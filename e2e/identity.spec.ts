@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { confirmCommitment } from './support/consents';
 import { startAtIdentity } from './support/flow-state';
 import { fillIdentity, newApplicant } from './support/wizard';
 
@@ -15,5 +16,6 @@ test('§9 default nationality TR: the nationality lists the settings\' countries
   await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
   await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
   expect((await sent).postDataJSON()).toMatchObject({ nationality: 'DE' });
+  await confirmCommitment(page);
   await expect(page.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { acceptConsents } from './support/consents';
+import { acceptConsents, confirmCommitment } from './support/consents';
 import { headerNav, openHeaderMenu } from './support/header';
 import { passFinishLine } from './support/received';
 import { registerCustomer } from './support/register';
@@ -19,11 +19,14 @@ test('session expiry: a refused token ends the session at once, the login opens 
   await expect(headerNav(page).getByRole('button', { name: customer.name })).toBeVisible();
   await page.getByRole('radio').first().check();
   await page.getByLabel('Kurulum ücreti ödeme yöntemi').selectOption({ label: '12 X 150 TL' });
+  await page.getByRole('button', { name: 'Başvuruyu Tamamla' }).click();
+  await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
+  // The customer files on the commitment summary's step: the summary confirmed, the consents given.
+  await confirmCommitment(page, { next: false });
   await acceptConsents(page);
 
   await sandbox(`/__sandbox/customers/${customer.nationality_number}/revoke-tokens`, {});
   await page.getByRole('button', { name: 'Başvuruyu Tamamla' }).click();
-  await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
 
   // The name leaves the header at once; the login asks again, with the TC number filled in.
   await expect(headerNav(page).getByRole('button', { name: customer.name })).toHaveCount(0);
@@ -31,12 +34,11 @@ test('session expiry: a refused token ends the session at once, the login opens 
   await logInFromPrefilledPopup(page, customer);
   await expect(headerNav(page).getByRole('button', { name: customer.name })).toBeVisible();
 
-  // Back where it was: the package step with the tariff, the setup fee and the consents as chosen.
-  await expect(page.getByRole('radio').first()).toBeChecked();
-  await expect(page.getByLabel('Kurulum ücreti ödeme yöntemi')).toHaveValue('1');
+  // Back where it was: the commitment summary confirmed and the consents as given, for the tariff chosen.
+  await expect(page.getByRole('checkbox', { name: /Taahhüt özetini okudum/ })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: /KVKK Aydınlatma Metni/ })).toBeChecked();
+  await expect(page.getByRole('complementary', { name: 'Başvuru özeti' })).toContainText('12 X 150 TL');
   await page.getByRole('button', { name: 'Başvuruyu Tamamla' }).click();
-  await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
   await passFinishLine(page);
 });
 

@@ -5,7 +5,7 @@ import { apiLogin } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
 import { randomMail, randomNationalityNumber, randomPhone } from './support/people';
 import { chooseAddress, fillIdentity, newApplicant, verifyContact } from './support/wizard';
-import { acceptConsents } from './support/consents';
+import { acceptConsents, confirmCommitment, fileAsCustomer } from './support/consents';
 import { passFinishLine } from './support/received';
 import { startTransferAtIdentity } from './support/flow-state';
 
@@ -16,7 +16,7 @@ async function openTransfer(page: Page) {
   await page.goto('/');
   await page.getByRole('link', { name: 'Transfer Başvurusu' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Transfer Başvurusu' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Başvuru adımları' }).getByRole('listitem')).toHaveCount(5);
+  await expect(page.getByRole('list', { name: 'Başvuru adımları' }).getByRole('listitem')).toHaveCount(6);
 }
 
 async function enterServiceNumber(page: Page, number: string) {
@@ -76,6 +76,12 @@ test('§4 transfer flow: service number, address, package, identity, contact, th
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
   await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
+
+  // The commitment summary of a transfer: no setup fee in its average.
+  await expect(page.getByRole('heading', { name: 'Taahhüt özetiniz' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Taahhüt özeti rakamları' })).toContainText('Taşıma başvurusunda kurulum ücreti alınmaz');
+  await expectNoAxeViolations(page);
+  await confirmCommitment(page);
 
   await verifyContact(page, 'phone', randomPhone());
   await verifyContact(page, 'mail', randomMail());
@@ -179,9 +185,7 @@ test('§4 transfer flow: a logged-in customer completes after the package', asyn
   await chooseAddress(page, 'Daire 5');
   await page.getByRole('button', { name: 'Paket Seç' }).click();
   await page.getByRole('radio').first().check();
-  await acceptConsents(page);
-  await page.getByRole('button', { name: 'Başvuruyu Tamamla' }).click();
-  await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
+  await fileAsCustomer(page);
   await passFinishLine(page);
   const after = (await (await page.request.get('/api/session')).json()).data.subscriptions;
   expect(after.length).toBe(before + 1);
@@ -191,7 +195,7 @@ test('§4 transfer flow: a logged-in customer completes after the package', asyn
 async function openTransferAsCustomer(page: Page) {
   await page.goto('/');
   await page.getByRole('link', { name: 'Transfer Başvurusu' }).click();
-  await expect(page.getByRole('list', { name: 'Başvuru adımları' }).getByRole('listitem')).toHaveCount(3);
+  await expect(page.getByRole('list', { name: 'Başvuru adımları' }).getByRole('listitem')).toHaveCount(4);
 }
 
 test('§8 registered_user at transfer step 4: the registered-user popup', async ({ page }) => {

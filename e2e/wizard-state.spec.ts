@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { registerCustomer } from './support/register';
-import { acceptConsents } from './support/consents';
+import { acceptConsents, confirmCommitment, fileAsCustomer } from './support/consents';
 import { randomMail, randomPhone } from './support/people';
 import { passFinishLine } from './support/received';
 import { logInFromPrefilledPopup } from './support/login';
@@ -57,6 +57,7 @@ test('an expired form: the step says so in plain words, goes back to the address
   await expect(page.getByLabel('Güvenlik Kelimesi', { exact: true })).toHaveValue(applicant.securityWord);
   await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
   await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
+  await confirmCommitment(page);
   await expect(page.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
   await verifyContact(page, 'phone', randomPhone());
   await verifyContact(page, 'mail', randomMail());
@@ -72,6 +73,7 @@ test('an expired form at the last step: the verified phone and mail are offered 
   await fillIdentity(page, newApplicant());
   await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
   await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
+  await confirmCommitment(page);
   await verifyContact(page, 'phone', phone);
   await expireForm(page);
   // The mail popup's first call finds the form gone: the popup closes and the wizard takes over.
@@ -87,6 +89,7 @@ test('an expired form at the last step: the verified phone and mail are offered 
   await page.getByRole('button', { name: 'Nüfus Bilgilerini Ekle' }).click();
   await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
   await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
+  await confirmCommitment(page);
   // Verified on the old form, so not verified on this one: offered again, filled in.
   await expect(page.getByText('Belirlenmemiş')).toHaveCount(2);
   await page.getByRole('button', { name: 'Cep telefonu: Ekle' }).click();
@@ -121,6 +124,7 @@ test('a step the server refuses with field details: each message once, at its fi
   await expect(name).toHaveValue('Elif');
   await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
   await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
+  await confirmCommitment(page);
   await expect(page.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
 });
 
@@ -149,6 +153,7 @@ test('Back to the package and another tariff: Forward waits until it is sent, an
   await expect(page.getByLabel('Ad', { exact: true })).toHaveValue('Elif');
   await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
   await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
+  await confirmCommitment(page);
   await verifyContact(page, 'phone', randomPhone());
   await verifyContact(page, 'mail', randomMail());
   await acceptConsents(page);
@@ -171,6 +176,7 @@ test('two tabs of one application: the older tab’s hash is refused and it star
   await fillIdentity(page, newApplicant());
   await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
   await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
+  await confirmCommitment(page);
   await expect(page.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
   await fillIdentity(second, newApplicant());
   await second.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
@@ -214,13 +220,11 @@ for (const flow of ['new', 'transfer'] as const) {
     // The login code, not the one that verified the phone at registration: read once it was sent.
     await logInFromPrefilledPopup(page, customer);
 
-    // Logged in: the customer's steps end at the package, which now files the application.
+    // Logged in: the customer's steps end at the commitment summary, after the package, where they file.
     await expect(page.getByRole('banner')).toContainText(customer.name);
     await expect(page.getByRole('heading', { name: 'Paketinizi seçin' })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Başvuru adımları' }).getByRole('listitem')).toHaveCount(flow === 'new' ? 2 : 3);
-    await acceptConsents(page);
-    await page.getByRole('button', { name: 'Başvuruyu Tamamla' }).click();
-    await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
+    await expect(page.getByRole('list', { name: 'Başvuru adımları' }).getByRole('listitem')).toHaveCount(flow === 'new' ? 3 : 4);
+    await fileAsCustomer(page);
     await passFinishLine(page);
     const session = await (await page.request.get('/api/session')).json();
     expect(session.data.user_id).toBe(customer.user.user_id);

@@ -125,6 +125,8 @@ export interface Config {
   graceMs: number;
   /** Where a stopping instance leaves the filing outcomes Redis could not take (lib/bff/filing.ts), if anywhere: DATA_DIR. */
   heldFilingsDir: string | undefined;
+  /** Where the accepted texts of each application are kept without Redis (lib/documents/accepted.ts), if anywhere. */
+  acceptedDocumentsDir: string | undefined;
   /** How long server-rendered pages reuse the upstream's settings. */
   settingsCacheMs: number;
   /** How long the backend-for-frontend reuses an address list (0: never). */
@@ -319,6 +321,7 @@ export function parseConfig(given: Record<string, string | undefined>): Config {
     drainMs: e.DRAIN_SECONDS * 1000,
     graceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     heldFilingsDir: e.DATA_DIR,
+    acceptedDocumentsDir: e.DATA_DIR ? path.join(e.DATA_DIR, 'accepted') : undefined,
     settingsCacheMs: e.SETTINGS_CACHE_SECONDS * 1000,
     addressCacheMs: e.ADDRESS_CACHE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,

@@ -65,6 +65,8 @@ const debianParts: [name: string, file: string][] = [
   ['docker.io', '/usr/sbin/dockerd'],
   ['debootstrap', '/usr/sbin/debootstrap'],
   ['openssl', '/usr/bin/openssl'],
+  // The accepted-texts PDF's text, read back as a reader would (e2e/documents.spec.ts).
+  ['poppler-utils', '/usr/bin/pdftotext'],
 ];
 
 const missingParts = () => debianParts.filter(([, file]) => !existsSync(file)).map(([name]) => name);
@@ -96,7 +98,7 @@ console.log(`browser tests: Chromium from ${found.source} (${found.executablePat
 const missing = missingParts();
 if (missing.length) {
   const all = debianParts.map(([name]) => name).join(' ');
-  console.error(`No ${missing.join(', ')} for the attack, edge, monitoring, cross-engine and stack tests: install Debian's ${all} (\`apt-get install ${all}\`).`);
+  console.error(`No ${missing.join(', ')} for the attack, edge, monitoring, cross-engine, stack and document tests: install Debian's ${all} (\`apt-get install ${all}\`).`);
   process.exit(1);
 }
 console.log(`browser tests: Redis from ${debianRedisServer}; nginx from /usr/sbin/nginx, with its brotli modules; prometheus, its exporters, mtail, Alertmanager and the blackbox exporter from /usr/bin; Firefox ESR from ${debianFirefox}; WebKitGTK from ${debianWebKitDriver}, in Xvfb`);

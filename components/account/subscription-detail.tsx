@@ -17,6 +17,7 @@ import { useProfile } from '@/components/account/use-profile';
 import { Button } from '@/components/ui/button';
 import { useMoney, useTurkishData } from '@/components/ui/page-language';
 import type { Subscription } from '@/lib/api/types';
+import { acceptedDocumentsUrl } from '@/lib/documents/url';
 import { formatDate } from '@/lib/domain/format';
 import { applicationTypeKey, contractUrl, isCorporate, subscriptionStatusKey, subscriptionTypeKey } from '@/lib/domain/subscription';
 import { formatAddress } from '@/lib/profile/address';
@@ -78,6 +79,14 @@ function SubscriptionInfo({ subscription }: { subscription: Subscription }) {
             <DocumentLink link={{ data: { url: contract } }} label={subscription.signed_contract?.data?.url ? t('signedContract') : t('unsignedContract')} />
           ) : (
             t('noContract')
+          ),
+        },
+        {
+          label: t('acceptedTexts'),
+          value: (
+            <a href={acceptedDocumentsUrl(subscription.subscription_id)} download className={styles.docLink}>
+              {t('acceptedTextsLink')}
+            </a>
           ),
         },
       ]}

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { Stepper } from '@/components/ui/stepper';
 import type { SubscriptionSummary } from '@/lib/api/types';
+import { acceptedDocumentsUrl } from '@/lib/documents/url';
 import { nextStepKey, statusTimeline } from '@/lib/domain/subscription';
 
 /**
@@ -63,6 +64,16 @@ export function ApplicationReceived({
             </p>
           ) : null}
           <p className={styles.lead}>{t('lead')}</p>
+          {subscription ? (
+            // What was accepted, to keep (docs/decisions/0020-commitment-summary-and-documents.md): a PDF only its customer can fetch.
+            <p>
+              <a href={acceptedDocumentsUrl(subscription.subscription_id)} download>
+                {t('documents')}
+              </a>
+              <br />
+              <span className={styles.muted}>{t('documentsHint')}</span>
+            </p>
+          ) : null}
           <h3>{t('nextSteps')}</h3>
           {subscription ? (
             <>

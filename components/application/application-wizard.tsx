@@ -6,6 +6,7 @@ import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { useAcceptedConsents } from '@/components/application/consent-checks';
 import { AddressStep } from '@/components/application/address-step';
 import { ApplicationReceived, FiledElsewhere } from '@/components/application/application-received';
+import { CommitmentStep } from '@/components/application/commitment-step';
 import { ContactStep } from '@/components/application/contact-step';
 import { IdentityStep } from '@/components/application/identity-step';
 import { PackageStep } from '@/components/application/package-step';
@@ -25,9 +26,9 @@ import { Notice } from '@/components/ui/notice';
 import { callApi, fileApi } from '@/lib/api/client';
 import type { Campaign, Country, InfrastructureResult, Job, Option, Product } from '@/lib/api/types';
 import type { Flow } from '@/lib/application/draft';
-import { type FlowState, flowTables, shownStepIndex, type StepName, stepsOf } from '@/lib/application/flow';
+import { callOf, filesApplication, type FlowState, flowTables, shownStepIndex, type StepName, stepsOf } from '@/lib/application/flow';
 import { somethingTyped } from '@/lib/application/leave';
-import { offerOf } from '@/lib/application/offer';
+import { commitmentConfirmed, offerOf } from '@/lib/application/offer';
 import { receiptOf, type StepOutcome, type Submission, submitStep, type SubmitDeps } from '@/lib/application/submit';
 import { hashOfView } from '@/lib/account/views';
 import { pushTrackingEvent } from '@/lib/domain/datalayer';
@@ -111,7 +112,15 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
    * step, the login of a registered customer, the finish line. Failures are the caller's to tell.
    */
   const submit = async (name: StepName, submission: Omit<Submission, 'consents'> = {}): Promise<StepOutcome> => {
-    const outcome = await submitStep(state, name, { ...submission, consents: acceptedConsents(state.consents) }, deps);
+    const spec = steps.find((candidate) => candidate.name === name);
+    const call = spec ? callOf(spec, loggedIn) : null;
+    // Nothing is filed on a commitment summary not confirmed as it stands now (a tariff, setup fee or
+    // code changed since): the summary is shown again, its box unticked.
+    if (call && filesApplication(call) && (!state.commitment || !commitmentConfirmed(state.commitment, offer))) {
+      goTo(steps.findIndex((candidate) => candidate.name === 'commitment'));
+      return { kind: 'stayed' };
+    }
+    const outcome = await submitStep(state, name, { ...submission, consents: acceptedConsents(state.consents, state.commitment) }, deps);
     if (outcome.kind === 'moved') goTo(outcome.to);
     if (outcome.kind === 'registeredUser') {
       const customer = await showRegisteredUser({ nationalityNumber: state.identity.nationality_number ?? '', refusal: outcome.refusal });
@@ -156,7 +165,8 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
 
   const codeBox = useCodeBox(state, deps);
 
-  const { lineSpeedMbps, connectionType, tariffs, chosen, cart, setupFee } = offerOf(state, products, campaign, new Date());
+  const offer = offerOf(state, products, campaign, new Date());
+  const { lineSpeedMbps, connectionType, tariffs, chosen, cart, setupFee } = offer;
   const summary = <ApplicationSummary state={state} product={chosen} cart={cart} />;
 
   /** Each step's view: what it shows of the state and which submission it makes. */
@@ -192,7 +202,6 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
         lineSpeedMbps={lineSpeedMbps}
         connectionType={connectionType}
         setupFee={setupFee}
-        cart={cart}
         settingsFailed={settingsFailed}
         productId={state.productId}
         setupPriceIndex={state.setupPriceIndex}
@@ -200,7 +209,6 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
         nextLabel={loggedIn ? t('package.nextUser') : t('package.nextAnonymous')}
         submitting={busy}
         codeBox={user ? codeBox(user.data.nationality_number) : null}
-        consents={loggedIn ? { choices: state.consents, onChange: (consents) => dispatch({ type: 'edited', change: { consents } }) } : undefined}
         onChange={({ productId, setupPriceIndex }) => dispatch({ type: 'edited', change: { productId, setupPriceIndex } })}
         onSubmit={() => submitAndTell('package')}
       />
@@ -215,6 +223,17 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
         codeBox={codeBox}
         onDraftChange={onIdentityChange}
         onSubmit={(identity) => submitAndTell('identity', { identity })}
+      />
+    ),
+    commitment: () => (
+      <CommitmentStep
+        offer={offer}
+        confirmed={commitmentConfirmed(state.commitment, offer)}
+        submitting={busy}
+        nextLabel={loggedIn ? t('package.nextUser') : t('commitment.next')}
+        consents={loggedIn ? { choices: state.consents, onChange: (consents) => dispatch({ type: 'edited', change: { consents } }) } : undefined}
+        onConfirm={(confirmed) => dispatch({ type: 'edited', change: { commitment: confirmed ? offer.commitment : null } })}
+        onSubmit={() => submitAndTell('commitment')}
       />
     ),
     contact: () => (

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { usePopup } from '@/components/popups/registry';
 import fieldStyles from '@/components/ui/field.module.css';
-import type { ConsentChoices } from '@/lib/validation/consents';
+import type { CommitmentConfirmation, ConsentChoices, Consents } from '@/lib/validation/consents';
 import styles from '@/components/application/consent-checks.module.css';
 
 export type RequiredConsent = 'kvkk' | 'contract';
@@ -88,13 +88,18 @@ export function ConsentChecks({
   );
 }
 
-/** What the finishing call sends: the versions of the texts accepted
- * (docs/decisions/0010-where-the-spec-is-silent.md). */
+const noExit = { fee: 0, afterMonth: 0 };
+const noFigures = { months: 0, withoutCommitment: 0, averageMonthly: 0, setupTotal: 0, lowestExit: noExit, highestExit: noExit };
+
+/** What the finishing call sends: the versions of the texts accepted and the commitment summary confirmed
+ * (docs/decisions/0010-where-the-spec-is-silent.md, 0020-commitment-summary-and-documents.md). */
 export function useAcceptedConsents() {
   const t = useTranslations('consents');
-  return (choices: ConsentChoices) => ({
+  return (choices: ConsentChoices, commitment: Omit<CommitmentConfirmation, 'version'> | null): Consents => ({
     kvkk: t('kvkk.version'),
     contract: t('contract.version'),
     marketing: choices.marketing ? t('marketing.version') : (false as const),
+    // None confirmed: nothing files (the wizard shows the summary first), and the backend-for-frontend would refuse it.
+    commitment: { version: t('commitment.version'), ...(commitment ?? { productId: 0, figures: noFigures }) },
   });
 }

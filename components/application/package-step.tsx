@@ -5,11 +5,8 @@ import { useTranslations } from 'next-intl';
 import { type ReactNode, useId, useState, useTransition } from 'react';
 import { StepActions, StepForm, useFocusOnFailure } from '@/components/application/step-form';
 import styles from '@/components/application/wizard.module.css';
-import { consentBoxId, ConsentChecks, missingConsents } from '@/components/application/consent-checks';
-import { DecisionFigures } from '@/components/application/decision-figures';
 import { usePricePeriods } from '@/components/application/price-periods';
 import priceStyles from '@/components/application/price.module.css';
-import type { ConsentChoices } from '@/lib/validation/consents';
 import { Button } from '@/components/ui/button';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { describedBy, Field, Select, titled } from '@/components/ui/field';
@@ -18,7 +15,7 @@ import { Notice } from '@/components/ui/notice';
 import { useMoney, useTurkishData } from '@/components/ui/page-language';
 import type { Product } from '@/lib/api/types';
 import type { PricedTariff } from '@/lib/application/offer';
-import { type Cart, COMMITMENT_MONTHS } from '@/lib/domain/pricing';
+import { COMMITMENT_MONTHS } from '@/lib/domain/pricing';
 import { hasDiscount, type SetupFeeTerms } from '@/lib/domain/setup-price';
 
 export type PackageProblem = 'noPackage' | 'setup' | 'unknown';
@@ -44,7 +41,6 @@ export function PackageStep({
   lineSpeedMbps,
   connectionType,
   setupFee,
-  cart,
   settingsFailed,
   productId,
   setupPriceIndex,
@@ -52,7 +48,6 @@ export function PackageStep({
   nextLabel,
   submitting,
   codeBox,
-  consents,
   onChange,
   onSubmit,
 }: {
@@ -62,8 +57,6 @@ export function PackageStep({
   /** The line type (1 fibre, 2 VDSL): the tariff notice tells its setup fee only. */
   connectionType: 1 | 2 | null;
   setupFee: SetupFeeTerms | null;
-  /** The chosen tariff's cart, shown by the button when this step files the application. */
-  cart: Cart | null;
   /** The upstream's settings, which hold the tariffs, could not be read for this page. */
   settingsFailed: boolean;
   productId: number | null;
@@ -73,14 +66,11 @@ export function PackageStep({
   nextLabel: string;
   submitting: boolean;
   codeBox?: ReactNode;
-  /** A customer files the application here: the consents come before the button. */
-  consents?: { choices: ConsentChoices; onChange: (choices: ConsentChoices) => void };
   onChange: (change: { productId: number; setupPriceIndex: number | null }) => void;
   onSubmit: () => void;
 }) {
   const t = useTranslations('application.package');
   const tErrors = useTranslations('errors');
-  const tConsents = useTranslations('consents');
   const money = useMoney();
   const turkish = useTurkishData();
   const router = useRouter();
@@ -88,9 +78,6 @@ export function PackageStep({
   const id = useId();
   const periods = usePricePeriods();
   const [problem, setProblem] = useState<PackageProblem | null>(null);
-  const [consentsTried, setConsentsTried] = useState(false);
-  const consentsId = `${id}-consents`;
-  const consentsMissing = consents && consentsTried ? missingConsents(consents.choices) : [];
   const products = tariffs.filter((option) => option.fits).map((option) => option.product);
   const chosen = products.find((product) => product.product_id === productId);
   const setupId = `${id}-setup`;
@@ -101,11 +88,8 @@ export function PackageStep({
   const setupError = problem === 'setup' ? message('setup') : undefined;
   const cardsError = problem === 'noPackage' || problem === 'unknown' ? message(problem) : undefined;
   const packageTarget = problem === 'setup' ? setupId : products[0] ? radioId(chosen?.product_id ?? products[0].product_id) : undefined;
-  const problemTarget = problem ? packageTarget : consentsMissing[0] ? consentBoxId(consentsId, consentsMissing[0]) : undefined;
-  const summaryItems = [
-    ...(problem && packageTarget ? [{ id: packageTarget, label: t(`${problem}Title`) }] : []),
-    ...consentsMissing.map((kind) => ({ id: consentBoxId(consentsId, kind), label: tConsents(`missing.${kind}`) })),
-  ];
+  const problemTarget = problem ? packageTarget : undefined;
+  const summaryItems = problem && packageTarget ? [{ id: packageTarget, label: t(`${problem}Title`) }] : [];
 
   const failed = useFocusOnFailure(problemTarget);
 
@@ -113,10 +97,8 @@ export function PackageStep({
     <StepForm
       onSubmit={() => {
         const found = packageProblem(products, productId, setupPriceIndex, askSetup);
-        const unticked = consents ? missingConsents(consents.choices) : [];
         setProblem(found);
-        setConsentsTried(unticked.length > 0);
-        if (found || unticked.length > 0) failed();
+        if (found) failed();
         else onSubmit();
       }}
     >
@@ -231,13 +213,8 @@ export function PackageStep({
         </div>
       </Notice>
 
-      {consents ? <ConsentChecks id={consentsId} choices={consents.choices} onChange={consents.onChange} showMissing={consentsTried} /> : null}
-
-      {/* A customer files here: the price and the commitment stay in view by the button on a phone. */}
-      {consents ? <DecisionFigures cart={cart} /> : null}
-
       <StepActions>
-        {/* Never pale and silent: pressed before a package or the consents, it says what to do. */}
+        {/* Never pale and silent: pressed before a package is chosen, it says what to do. */}
         <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>
           {nextLabel}
         </Button>

@@ -146,6 +146,11 @@ test('a new application: the address lists, a package, identity, phone and mail 
   const noCode = web.getByRole('alertdialog', { name: 'Kampanya Kodu' });
   await noCode.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
 
+  // The commitment summary, on its own step before the consents, confirmed with its own box.
+  await expect(web.getByRole('heading', { name: 'Taahhüt özetiniz' })).toBeVisible();
+  await web.getByRole('checkbox', { name: /Taahhüt özetini okudum/ }).check();
+  await web.getByRole('button', { name: 'Devam Et' }).click();
+
   await expect(web.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
   await verifyContact(web, 'phone', phone);
   await verifyContact(web, 'mail', randomMail());
@@ -169,7 +174,7 @@ test("a transfer's first step: the service number, then the address lists with t
   await web.goto('/');
   await web.getByRole('link', { name: 'Transfer Başvurusu' }).click();
   await expect(web.getByRole('heading', { level: 1, name: 'Transfer Başvurusu' })).toBeVisible();
-  await expect(web.getByRole('list', { name: 'Başvuru adımları' }).getByRole('listitem')).toHaveCount(5);
+  await expect(web.getByRole('list', { name: 'Başvuru adımları' }).getByRole('listitem')).toHaveCount(6);
   await web.getByLabel('Hizmet numarası').type(number);
   await web.getByRole('button', { name: 'Adres Bilgilerini Ekle' }).click();
   const summary = web.getByRole('complementary', { name: 'Başvuru özeti' });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { apiCalls } from '@/lib/api/calls';
-import type { InfrastructureResult, Option } from '@/lib/api/types';
+import type { InfrastructureResult, Option, Settings } from '@/lib/api/types';
+import { offerOf } from '@/lib/application/offer';
 import { type Address, type Flow, queryTypeOfParent } from '@/lib/application/draft';
 import { type CallMaker, emptyFlowState, flowReducer, flowTables, type FlowState, type StepName } from '@/lib/application/flow';
 import { type IdentityForm, identitySchema } from '@/lib/validation/application';
@@ -92,12 +93,21 @@ async function answeredUpTo(page: Page, last: StepName | null, start: Start, { b
   const measured = flowTables[start.flow].checksCoverage ? infrastructure : null;
   let state = flowReducer(emptyFlowState(start.flow), { type: 'edited', change: { address, infrastructure: measured, productId, setupPriceIndex } });
   if (start.serviceNumber) state = flowReducer(state, { type: 'edited', change: { serviceNumber: start.serviceNumber } });
-  if (last === 'identity') state = flowReducer(state, { type: 'edited', change: { identity } });
   if (last === null) return state;
   const input = { consents: CONSENTS, identity: identitySchema.parse(identity) };
   for (const step of flowTables[start.flow].steps) {
-    const answer = await step.visitor.send(make, state, input);
-    state = flowReducer(state, { type: 'answered', step: step.name, hash: answer.hash, adds: answer.adds, now: Date.now(), formId: randomUUID() });
+    // The identity as typed, once its step is answered (the login popup offers its TC kimlik no).
+    if (step.name === 'identity') state = flowReducer(state, { type: 'edited', change: { identity } });
+    if (!step.visitor) {
+      // The commitment summary, confirmed as the wizard would: the offer of this state and the site's settings.
+      const settings = (await (await page.request.get(`${base}/api/v1/get-settings`)).json()) as { data: Settings };
+      const { commitment } = offerOf(state, settings.data.products, settings.data.data.campaign, new Date());
+      state = flowReducer(state, { type: 'edited', change: { commitment } });
+      state = flowReducer(state, { type: 'answered', step: step.name, hash: undefined, now: Date.now(), formId: randomUUID(), local: true });
+    } else {
+      const answer = await step.visitor.send(make, state, input);
+      state = flowReducer(state, { type: 'answered', step: step.name, hash: answer.hash, adds: answer.adds, now: Date.now(), formId: randomUUID() });
+    }
     if (step.name === last) break;
   }
   return state;
@@ -161,9 +171,9 @@ export async function startAtIdentity(page: Page, door = 'Daire 2', site: Site =
   await expect(page.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toBeVisible();
 }
 
-/** A new application at its contact step (identity answered too), for `person`, with no campaign code. */
+/** A new application at its contact step (identity answered, the commitment summary confirmed), for `person`, with no campaign code. */
 export async function startAtContact(page: Page, person: Identity = newApplicant()) {
-  await openOn(page, await answeredUpTo(page, 'identity', { flow: 'new', door: 'Daire 2', productId: 1, setupPriceIndex: 1, person }));
+  await openOn(page, await answeredUpTo(page, 'commitment', { flow: 'new', door: 'Daire 2', productId: 1, setupPriceIndex: 1, person }));
   await expect(page.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
 }
 
@@ -175,7 +185,7 @@ export async function startReadyToFile(page: Page, site: Site = {}) {
   const person = newApplicant();
   const phone = randomPhone();
   const start = { flow: 'new', door: 'Daire 3', productId: 1, setupPriceIndex: 1, person } as const;
-  await openOn(page, await verifiedContact(page, await answeredUpTo(page, 'identity', start, site), site, phone), site.base);
+  await openOn(page, await verifiedContact(page, await answeredUpTo(page, 'commitment', start, site), site, phone), site.base);
   await expect(page.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cep telefonu: Değiştir' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'E-posta: Değiştir' })).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { maskMail, maskPhone } from '@/lib/domain/mask';
 import { expectNoAxeViolations } from './axe';
+import { confirmCommitment } from './consents';
 import { randomNationalityNumber } from './people';
 import { latestCode } from './sandbox';
 
@@ -109,12 +110,13 @@ export async function reachIdentity(page: Page, door = 'Daire 2', open: () => Pr
   await expect(page.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toBeVisible();
 }
 
-/** On to the contact step, with a new applicant and no campaign code. */
+/** On to the contact step, with a new applicant and no campaign code, the commitment summary confirmed. */
 export async function reachContact(page: Page, applicant: Identity = newApplicant()) {
   await reachIdentity(page);
   await fillIdentity(page, applicant);
   await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
   await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
+  await confirmCommitment(page);
   await expect(page.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
 }
 

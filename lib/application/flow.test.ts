@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COMMITMENT } from '@/lib/testing/consents';
 import { apiCalls } from '@/lib/api/calls';
 import {
   type AnswerChange,
@@ -31,7 +32,7 @@ const address = {
   building: option(6, 'No: 6'),
   floor: option('1234567890', 'Daire 1'),
 };
-const consents = { kvkk: 'v1', contract: 'v1', marketing: false as const };
+const consents = { kvkk: 'v1', contract: 'v1', marketing: false as const, commitment: COMMITMENT };
 const play = (state: FlowState, ...events: FlowEvent[]) => events.reduce(flowReducer, state);
 const answered = (step: Extract<FlowEvent, { type: 'answered' }>['step'], hash: string, now = 1_000, formId = 'form-1'): FlowEvent => ({
   type: 'answered',
@@ -59,22 +60,24 @@ function atContact(): FlowState {
 
 describe('flow tables', () => {
   it('describe each flow once: steps, calls, and where a customer files', () => {
-    expect(stepsOf('new', false).map((step) => step.name)).toEqual(['address', 'package', 'identity', 'contact']);
-    expect(stepsOf('new', true).map((step) => step.name)).toEqual(['address', 'package']);
-    expect(stepsOf('transfer', false).map((step) => step.name)).toEqual(['serviceNumber', 'address', 'package', 'identity', 'contact']);
-    expect(stepsOf('transfer', true).map((step) => step.name)).toEqual(['serviceNumber', 'address', 'package']);
-    const calls = (flow: Flow, loggedIn: boolean) => stepsOf(flow, loggedIn).map((step) => callOf(step, loggedIn).call);
-    expect(calls('new', false)).toEqual(['registerStep1', 'registerStep2', 'registerStep3', 'registerStep4']);
-    expect(calls('new', true)).toEqual(['registerStep1', 'authRegisterStep2']);
-    expect(calls('transfer', false)).toEqual(['transferRegisterStep1', 'transferRegisterStep2', 'transferRegisterStep3', 'transferRegisterStep4', 'transferRegisterStep5']);
-    expect(calls('transfer', true)).toEqual(['transferRegisterStep1', 'transferRegisterStep2', 'authTransferRegisterStep3']);
+    // The commitment summary comes after the last step that can change the price and before the consents.
+    expect(stepsOf('new', false).map((step) => step.name)).toEqual(['address', 'package', 'identity', 'commitment', 'contact']);
+    expect(stepsOf('new', true).map((step) => step.name)).toEqual(['address', 'package', 'commitment']);
+    expect(stepsOf('transfer', false).map((step) => step.name)).toEqual(['serviceNumber', 'address', 'package', 'identity', 'commitment', 'contact']);
+    expect(stepsOf('transfer', true).map((step) => step.name)).toEqual(['serviceNumber', 'address', 'package', 'commitment']);
+    const calls = (flow: Flow, loggedIn: boolean) => stepsOf(flow, loggedIn).map((step) => callOf(step, loggedIn)?.call ?? null);
+    expect(calls('new', false)).toEqual(['registerStep1', 'registerStep2', 'registerStep3', null, 'registerStep4']);
+    // A customer's tariff goes with their filing, after the summary.
+    expect(calls('new', true)).toEqual(['registerStep1', null, 'authRegisterStep2']);
+    expect(calls('transfer', false)).toEqual(['transferRegisterStep1', 'transferRegisterStep2', 'transferRegisterStep3', 'transferRegisterStep4', null, 'transferRegisterStep5']);
+    expect(calls('transfer', true)).toEqual(['transferRegisterStep1', 'transferRegisterStep2', null, 'authTransferRegisterStep3']);
   });
 
   it('file the application with the last call only, for visitors and customers alike', () => {
     for (const flow of ['new', 'transfer'] as const) {
       for (const loggedIn of [false, true]) {
         const steps = stepsOf(flow, loggedIn);
-        expect(steps.map((step) => filesApplication(callOf(step, loggedIn)))).toEqual(steps.map((_, index) => index === steps.length - 1));
+        expect(steps.map((step) => callOf(step, loggedIn) !== null && filesApplication(callOf(step, loggedIn)!))).toEqual(steps.map((_, index) => index === steps.length - 1));
       }
     }
   });
@@ -97,12 +100,13 @@ describe('flow tables', () => {
     for (const loggedIn of [false, true]) {
       for (const step of stepsOf('new', loggedIn)) {
         const call = callOf(step, loggedIn);
+        if (!call) continue;
         const body = call.body(state, { consents, identity });
         const schema = apiCalls[call.call] as { schema?: { safeParse: (value: unknown) => { success: boolean } } };
         expect(schema.schema?.safeParse(body).success, `${call.call}`).toBe(true);
       }
     }
-    expect(callOf(flowTables.new.steps[1]!, false).body(state, { consents })).toEqual({ form_security_hash: 'h6', product_id: 7, pre_price_paid_type: 1 });
+    expect(callOf(flowTables.new.steps[1]!, false)!.body(state, { consents })).toEqual({ form_security_hash: 'h6', product_id: 7, pre_price_paid_type: 1 });
   });
 
   it('say what differs between the flows: the coverage check, the setup fee, where the connection type comes from', () => {
@@ -127,7 +131,7 @@ describe('flow tables', () => {
       return { status: true, hash: 'h7' };
     };
     const state = atContact();
-    const answer = await callOf(flowTables.new.steps[1]!, false).send(make, state, { consents });
+    const answer = await callOf(flowTables.new.steps[1]!, false)!.send(make, state, { consents });
     expect(made).toEqual([{ call: 'registerStep2', body: { form_security_hash: 'h6', product_id: 7, pre_price_paid_type: 1 } }]);
     expect(answer).toEqual({ hash: 'h7', adds: {}, filed: null });
   });
@@ -146,8 +150,8 @@ describe('flow tables', () => {
   });
 
   it('ask for a code before moving on where the code box is: the identity step, a customer’s package step', () => {
-    expect(flowTables.new.steps.map((step) => step.codes ?? null)).toEqual([null, 'customer', 'visitor', null]);
-    expect(flowTables.transfer.steps.map((step) => step.codes ?? null)).toEqual([null, null, 'customer', 'visitor', null]);
+    expect(flowTables.new.steps.map((step) => step.codes ?? null)).toEqual([null, 'customer', 'visitor', null, null]);
+    expect(flowTables.transfer.steps.map((step) => step.codes ?? null)).toEqual([null, null, 'customer', 'visitor', null, null]);
   });
 });
 
@@ -163,8 +167,8 @@ describe('flow reducer', () => {
     expect(shownStepIndex(state, 9, false)).toBe(3);
     expect(shownStepIndex(state, 2, false)).toBe(1);
     expect(shownStepIndex(state, Number.NaN, false)).toBe(0);
-    // A customer's steps end at the package.
-    expect(shownStepIndex(state, 4, true)).toBe(1);
+    // A customer's steps end at the commitment summary, where they file.
+    expect(shownStepIndex(state, 4, true)).toBe(2);
     expect(shownStepIndex(emptyFlowState('new'), 3, false)).toBe(0);
   });
 
@@ -217,13 +221,13 @@ describe('flow reducer', () => {
 
   it('takes the provider a transfer’s number is with from its answer, through the step’s `adds`', () => {
     const lookup = flowTables.transfer.steps[0]!.visitor;
-    if (lookup.call !== 'transferRegisterStep1') throw new Error(`the transfer starts with ${lookup.call}`);
+    if (lookup?.call !== 'transferRegisterStep1') throw new Error(`the transfer starts with ${lookup?.call}`);
     const answer = (adds: AnswerChange, hash: string): FlowEvent => ({ type: 'answered', step: 'serviceNumber', hash, adds, now: 1, formId: 'form-t' });
-    const state = play(emptyFlowState('transfer'), { type: 'edited', change: { serviceNumber: '1712345678' } }, answer(lookup.adds({ company: 'Örnek Telekom' }), 't1'));
+    const state = play(emptyFlowState('transfer'), { type: 'edited', change: { serviceNumber: '1712345678' } }, answer(lookup!.adds({ company: 'Örnek Telekom' }), 't1'));
     expect(state).toMatchObject({ serviceNumber: '1712345678', currentCompany: 'Örnek Telekom', reached: 1, formHash: 't1' });
     // An answer without a provider keeps the one known.
-    expect(lookup.adds(undefined)).toEqual({});
-    expect(flowReducer(state, answer(lookup.adds(undefined), 't2'))).toMatchObject({ currentCompany: 'Örnek Telekom', formHash: 't2' });
+    expect(lookup!.adds(undefined)).toEqual({});
+    expect(flowReducer(state, answer(lookup!.adds(undefined), 't2'))).toMatchObject({ currentCompany: 'Örnek Telekom', formHash: 't2' });
   });
 
   it('keeps a verified phone or mail and the form’s next hash; a new form offers them again', () => {
@@ -304,10 +308,10 @@ describe('the transfer table', () => {
 
   it('sends each step’s fields with the form hash', async () => {
     made.length = 0;
-    const [, addressStep, packageStep] = flowTables.transfer.steps;
-    await callOf(addressStep!, false).send(make, transferAt(1), { consents });
-    await callOf(packageStep!, false).send(make, transferAt(2), { consents });
-    await callOf(packageStep!, true).send(make, transferAt(2), { consents });
+    const [, addressStep, packageStep, , commitmentStep] = flowTables.transfer.steps;
+    await callOf(addressStep!, false)!.send(make, transferAt(1), { consents });
+    await callOf(packageStep!, false)!.send(make, transferAt(2), { consents });
+    await callOf(commitmentStep!, true)!.send(make, transferAt(2), { consents });
     expect(made).toEqual([
       ['transferRegisterStep2', expect.objectContaining({ form_security_hash: 't3', address_province: 34, address_bbk: '1234567890' })],
       ['transferRegisterStep3', { form_security_hash: 't3', product_id: 7 }],

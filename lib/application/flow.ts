@@ -4,7 +4,7 @@ import { type Address, addressBody, connectionTypeOf, type Flow } from '@/lib/ap
 import { connectionTypeForServiceNumber } from '@/lib/domain/service-number';
 import { sortSubscriptions, subscriptionSummary } from '@/lib/domain/subscription';
 import { type IdentityForm, type IdentityValues, identitySchema } from '@/lib/validation/application';
-import type { ConsentChoices, Consents } from '@/lib/validation/consents';
+import type { CommitmentConfirmation, ConsentChoices, Consents } from '@/lib/validation/consents';
 
 /**
  * The application wizards as tables and one reducer (no React here). A table lists a flow's steps,
@@ -17,7 +17,7 @@ import type { ConsentChoices, Consents } from '@/lib/validation/consents';
  * in sessionStorage.
  */
 
-export type StepName = 'serviceNumber' | 'address' | 'package' | 'identity' | 'contact';
+export type StepName = 'serviceNumber' | 'address' | 'package' | 'identity' | 'commitment' | 'contact';
 
 /** Why the wizard sent the visitor back, told once on the step it brought them to. */
 export type FlowNotice = 'formExpired' | 'filedElsewhere';
@@ -49,6 +49,11 @@ export interface FlowState {
   /** What the identity step shows, as typed (kept when a form has to be started again). */
   identity: Partial<IdentityForm>;
   consents: ConsentChoices;
+  /**
+   * The commitment summary as confirmed (its tariff and figures, no text version): it counts only while
+   * it equals the summary of what is chosen now, so a change of tariff, setup fee or code asks again.
+   */
+  commitment: Omit<CommitmentConfirmation, 'version'> | null;
   /** Phone and mail verified on an earlier form: offered again in the popups, to be verified anew. */
   prefill: { phone: string | null; mail: string | null };
   notice: FlowNotice | null;
@@ -90,6 +95,7 @@ export function emptyFlowState(flow: Flow): FlowState {
     currentCompany: null,
     identity: {},
     consents: { kvkk: false, contract: false, marketing: false },
+    commitment: null,
     prefill: { phone: null, mail: null },
     notice: null,
     submitting: null,
@@ -187,10 +193,12 @@ const filedByCustomer = (subscription: ApiAnswer<'authRegisterStep2'> | undefine
 
 export interface StepSpec {
   name: StepName;
-  /** The call a visitor's answer on this step makes. */
-  visitor: AnyStepCall;
-  /** A logged-in customer files the application here, with this call; the steps after it are not theirs. */
-  customer?: AnyStepCall;
+  /** The call a visitor's answer on this step makes; null: the step is the portal's own and sends nothing upstream. */
+  visitor: AnyStepCall | null;
+  /** A logged-in customer's call here, when it differs from a visitor's (null: none); the one that files ends their steps. */
+  customer?: AnyStepCall | null;
+  /** Not a logged-in customer's step (they are known: no identity, no phone and mail to verify). */
+  visitorOnly?: true;
   /** Its answer is the first hash of a new form: everything that hung on the old form is gone. */
   startsForm?: true;
   /** What the step sends: a change to one of them after the step was answered makes the step due again. */
@@ -222,6 +230,13 @@ const filing = (state: FlowState, input: StepInput) => ({ form_security_hash: ha
 const identityBody = (state: FlowState, input: StepInput) => ({ ...input.identity!, ...withHash(state), subscription_type: 1 as const });
 const identityFields = Object.keys(identitySchema.shape);
 const newPackage = (state: FlowState) => ({ ...withHash(state), product_id: productOf(state), pre_price_paid_type: state.setupPriceIndex ?? 0 });
+/**
+ * The commitment summary (docs/decisions/0020-commitment-summary-and-documents.md): its own step
+ * after the last one that can change the price (the identity step's code box for a visitor, the
+ * package step's for a customer) and before the consents. Nothing of it goes upstream: the
+ * confirmation goes with the filing's consents. A customer files here, after it.
+ */
+const commitmentStep = (customer: AnyStepCall): StepSpec => ({ name: 'commitment', sends: ['productId', 'setupPriceIndex'], visitor: null, customer });
 
 export const flowTables: Record<Flow, FlowTable> = {
   new: {
@@ -233,20 +248,18 @@ export const flowTables: Record<Flow, FlowTable> = {
     connectionType: (state) => connectionTypeOf(state.infrastructure),
     steps: [
       { name: 'address', startsForm: true, sends: ['address'], visitor: stepCall('registerStep1', (state) => addressBody(state.address)!) },
-      {
-        name: 'package',
-        sends: ['productId', 'setupPriceIndex'],
-        codes: 'customer',
-        visitor: stepCall('registerStep2', newPackage),
-        customer: stepCall(
+      // A customer's tariff goes upstream with their filing, after the commitment summary.
+      { name: 'package', sends: ['productId', 'setupPriceIndex'], codes: 'customer', visitor: stepCall('registerStep2', newPackage), customer: null },
+      { name: 'identity', visitorOnly: true, sends: ['identity'], codes: 'visitor', fields: identityFields, visitor: stepCall('registerStep3', identityBody) },
+      commitmentStep(
+        stepCall(
           'authRegisterStep2',
           (state, input) => ({ ...newPackage(state), subscription_type: 1 as const, consents: input.consents }),
           addsNothing,
           filedByCustomer,
         ),
-      },
-      { name: 'identity', sends: ['identity'], codes: 'visitor', fields: identityFields, visitor: stepCall('registerStep3', identityBody) },
-      { name: 'contact', sends: [], visitor: stepCall('registerStep4', filing, addsNothing, filedByVisitor) },
+      ),
+      { name: 'contact', visitorOnly: true, sends: [], visitor: stepCall('registerStep4', filing, addsNothing, filedByVisitor) },
     ],
   },
   transfer: {
@@ -274,15 +287,18 @@ export const flowTables: Record<Flow, FlowTable> = {
         sends: ['productId'],
         codes: 'customer',
         visitor: stepCall('transferRegisterStep3', (state) => ({ ...withHash(state), product_id: productOf(state) })),
-        customer: stepCall(
+        customer: null,
+      },
+      { name: 'identity', visitorOnly: true, sends: ['identity'], codes: 'visitor', fields: identityFields, visitor: stepCall('transferRegisterStep4', identityBody) },
+      commitmentStep(
+        stepCall(
           'authTransferRegisterStep3',
           (state, input) => ({ ...withHash(state), product_id: productOf(state), subscription_type: 1 as const, consents: input.consents }),
           addsNothing,
           filedByCustomer,
         ),
-      },
-      { name: 'identity', sends: ['identity'], codes: 'visitor', fields: identityFields, visitor: stepCall('transferRegisterStep4', identityBody) },
-      { name: 'contact', sends: [], visitor: stepCall('transferRegisterStep5', filing, addsNothing, filedByVisitor) },
+      ),
+      { name: 'contact', visitorOnly: true, sends: [], visitor: stepCall('transferRegisterStep5', filing, addsNothing, filedByVisitor) },
     ],
   },
 };
@@ -290,14 +306,12 @@ export const flowTables: Record<Flow, FlowTable> = {
 /** The steps a visitor or a logged-in customer goes through: a customer's end where they file. */
 export function stepsOf(flow: Flow, loggedIn: boolean): readonly StepSpec[] {
   const { steps } = flowTables[flow];
-  if (!loggedIn) return steps;
-  const last = steps.findIndex((step) => step.customer);
-  return steps.slice(0, last + 1);
+  return loggedIn ? steps.filter((step) => !step.visitorOnly) : steps;
 }
 
-/** The call a step makes for this visitor. */
-export function callOf(step: StepSpec, loggedIn: boolean): AnyStepCall {
-  return loggedIn && step.customer ? step.customer : step.visitor;
+/** The call a step makes for this visitor; null when the step sends nothing upstream. */
+export function callOf(step: StepSpec, loggedIn: boolean): AnyStepCall | null {
+  return loggedIn && step.customer !== undefined ? step.customer : step.visitor;
 }
 
 /** Whether answering this call files the application (the last step, or a customer's package step). */
@@ -327,7 +341,7 @@ export function shownStepIndex(state: FlowState, requested: number, loggedIn: bo
 // ------------------------------------------------------------------------------------------------
 // the reducer
 
-type EditableKey = 'address' | 'infrastructure' | 'productId' | 'setupPriceIndex' | 'identity' | 'consents' | 'serviceNumber';
+type EditableKey = 'address' | 'infrastructure' | 'productId' | 'setupPriceIndex' | 'identity' | 'consents' | 'commitment' | 'serviceNumber';
 
 export type FlowEvent =
   /** The visitor changed what a step shows. */
@@ -336,7 +350,7 @@ export type FlowEvent =
    * A step's call answered: the form's next hash and what the answer adds (its call's `adds`).
    * `formId` names the new form when the step starts one.
    */
-  | { type: 'answered'; step: StepName; hash: string | undefined; adds?: AnswerChange; now: number; formId: string }
+  | { type: 'answered'; step: StepName; hash: string | undefined; adds?: AnswerChange; now: number; formId: string; local?: true }
   /** A phone or mail was verified on the current form: its check answered the form's next hash. */
   | { type: 'verified'; kind: 'phone' | 'mail'; value: string; hash: string | undefined; now: number }
   /** A code applied to the current form answered the form's next hash. */
@@ -379,6 +393,8 @@ function withoutForm(state: FlowState): FlowState {
     unsent: [],
     campaignCode: null,
     referenceCode: null,
+    // Confirmed for a form that is gone: the new one's summary asks again.
+    commitment: null,
     phone: null,
     mail: null,
     prefill: { phone: state.phone ?? state.prefill.phone, mail: state.mail ?? state.prefill.mail },
@@ -423,7 +439,8 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
         ...state,
         ...event.adds,
         formHash: hash,
-        hashIssuedAt: event.now,
+        // A step of the portal's own asked the upstream nothing: the hash is as old as it was.
+        hashIssuedAt: event.local ? state.hashIssuedAt : event.now,
         // The upstream keeps the furthest step of a form: steps after this one stay answered.
         reached: Math.max(state.reached, index + 1),
         unsent: state.unsent.filter((name) => name !== step.name),

@@ -3,7 +3,8 @@ import { productsForConnection } from '@/lib/application/draft';
 import { flowTables, type FlowState } from '@/lib/application/flow';
 import { isCampaignActive } from '@/lib/campaign';
 import { infrastructureOf } from '@/lib/domain/infrastructure';
-import { type Cart, cartOf } from '@/lib/domain/pricing';
+import { type Cart, cartOf, commitmentFiguresOf } from '@/lib/domain/pricing';
+import type { CommitmentConfirmation } from '@/lib/validation/consents';
 import { type SetupFeeTerms, setupFeeTerms } from '@/lib/domain/setup-price';
 import { chosenTariff, type TariffOption, tariffOptions } from '@/lib/domain/tariffs';
 
@@ -25,6 +26,13 @@ export interface Offer {
   cart: Cart | null;
   /** The setup fee of this line type, as the tariff notice tells it (none in a transfer, which asks no fee). */
   setupFee: SetupFeeTerms | null;
+  /** The commitment summary of the chosen tariff (its text version aside), from the same cart; none before a choice. */
+  commitment: Omit<CommitmentConfirmation, 'version'> | null;
+}
+
+/** Whether the summary confirmed is the one of what is chosen now (a tariff, setup fee or code changed since: not). */
+export function commitmentConfirmed(confirmed: Omit<CommitmentConfirmation, 'version'> | null, offer: Pick<Offer, 'commitment'>): boolean {
+  return confirmed !== null && offer.commitment !== null && JSON.stringify(confirmed) === JSON.stringify(offer.commitment);
 }
 
 export function offerOf(state: FlowState, products: readonly Product[], campaign: Campaign | null, now: Date): Offer {
@@ -45,5 +53,6 @@ export function offerOf(state: FlowState, products: readonly Product[], campaign
   const cart = chosen ? priced(chosen, state.setupPriceIndex) : null;
   const feeSource = chosen ?? tariffs.find((option) => option.product.setup_prices.length > 0)?.product;
   const setupFee = table.asksSetupFee && feeSource ? setupFeeTerms(feeSource.setup_prices) : null;
-  return { lineSpeedMbps, connectionType, tariffs, chosen, cart, setupFee };
+  const commitment = chosen && cart ? { productId: chosen.product_id, figures: commitmentFiguresOf(cart) } : null;
+  return { lineSpeedMbps, connectionType, tariffs, chosen, cart, setupFee, commitment };
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
+import { COMMITMENT } from '@/lib/testing/consents';
 import { ApiError } from '@/lib/api/api-error';
 import type { ApiCallName } from '@/lib/api/calls';
 import type { Envelope, SessionUser } from '@/lib/api/types';
 import { type CallMaker, emptyFlowState, type FlowEvent, flowReducer, type FlowState, FORM_HASH_LIFETIME_MS } from '@/lib/application/flow';
 import { callWithinForm, receiptOf, type SubmitDeps, submitStep } from '@/lib/application/submit';
 
-const consents = { kvkk: 'v1', contract: 'v1', marketing: false as const };
+const consents = { kvkk: 'v1', contract: 'v1', marketing: false as const, commitment: COMMITMENT };
 const address = {
   province: { value: 34, text: 'İstanbul' },
   district: { value: 1, text: 'Kadıköy' },
@@ -179,12 +180,23 @@ describe('submitStep', () => {
 
   it('takes a customer’s filed subscription from the filing answer, whatever the session lists first', async () => {
     const filed = { subscription_id: 77, status: 1, service_number: null, info: { register_date: 50 }, data: { reference_type: 1, product: { name: 'Fiber 1000' } } };
-    const w = wizard({ ...atContact(), reached: 1, productId: 7 }, { authRegisterStep2: () => ({ status: true, data: filed }) }, { loggedIn: true });
-    const outcome = await submitStep(w.state, 'package', { consents }, w.deps);
+    const w = wizard({ ...atContact(), reached: 2, productId: 7 }, { authRegisterStep2: () => ({ status: true, data: filed }) }, { loggedIn: true });
+    const outcome = await submitStep(w.state, 'commitment', { consents }, w.deps);
     expect(outcome).toMatchObject({ kind: 'filed', answer: { subscription: { subscription_id: 77, data: { product: { name: 'Fiber 1000' } } }, identityStatus: null } });
     expect(w.calls[0]).toMatchObject({ call: 'authRegisterStep2', filing: true });
     if (outcome.kind !== 'filed') throw new Error(outcome.kind);
     expect(receiptOf(outcome.answer, customer)).toEqual({ subscription: expect.objectContaining({ subscription_id: 77 }), identityStatus: 2 });
+  });
+
+  it('moves past the portal’s own steps with no call: the commitment summary, a customer’s tariff choice; the hash keeps its age', async () => {
+    const visitor = wizard(atContact(), {});
+    expect(await submitStep(visitor.state, 'commitment', { consents }, visitor.deps)).toEqual({ kind: 'moved', to: 4 });
+    expect(visitor.calls).toEqual([]);
+    expect(visitor.state).toMatchObject({ reached: 4, formHash: 'h4', hashIssuedAt: 1_000 });
+    const customerWizard = wizard({ ...atContact(), reached: 1, campaignCode: 'KAMPANYA50' }, {}, { loggedIn: true });
+    expect(await submitStep(customerWizard.state, 'package', { consents }, customerWizard.deps)).toEqual({ kind: 'moved', to: 2 });
+    expect(customerWizard.calls).toEqual([]);
+    expect(customerWizard.state).toMatchObject({ reached: 2, formHash: 'h4', hashIssuedAt: 1_000 });
   });
 
   it('reaches the finish line when the filing’s answer was lost after it filed', async () => {

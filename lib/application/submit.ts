@@ -92,6 +92,11 @@ export async function submitStep(state: FlowState, name: StepName, { change, ...
   if (asksForCode && !(await deps.confirmWithoutCode())) return { kind: 'stayed' };
 
   const call = callOf(step, deps.loggedIn);
+  if (!call) {
+    // The portal's own step (the commitment summary; a customer's package choice): nothing to send.
+    deps.dispatch({ type: 'answered', step: name, hash: undefined, now: deps.now(), formId: deps.newFormId(), local: true });
+    return { kind: 'moved', to: index + 1 };
+  }
   const files = filesApplication(call);
   deps.dispatch({ type: 'submitting', step: name });
   try {

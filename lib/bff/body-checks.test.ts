@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { COMMITMENT } from '@/lib/testing/consents';
 import { type ApiCall, type ApiCallName, apiCalls } from '@/lib/api/calls';
 import { type StandInUpstream, startStandInUpstream } from '@/lib/testing/stand-in-upstream';
 import tr from '@/messages/tr.json';
@@ -74,7 +75,7 @@ const parsedBody = (name: ApiCallName, body: unknown) => {
 };
 
 /** The consents of the texts the catalogues show now (messages/*.json). */
-const consents = { kvkk: tr.consents.kvkk.version, contract: tr.consents.contract.version, marketing: false as const };
+const consents = { kvkk: tr.consents.kvkk.version, contract: tr.consents.contract.version, marketing: false as const, commitment: COMMITMENT };
 
 const XSRF = { Cookie: 'XSRF-TOKEN=abc', 'X-XSRF-TOKEN': 'abc', 'Sec-Fetch-Site': 'same-origin' };
 
@@ -274,10 +275,13 @@ describe('the backend-for-frontend checks every JSON body with the form’s sche
 describe('the consents of a filed application, with their audit line', () => {
   it('refuses texts other than the ones shown now, and a missing consent, and sends nothing', async () => {
     const before = received.length;
-    for (const stale of [{ ...consents, kvkk: '2020-01' }, { ...consents, contract: '2020-01' }, { ...consents, marketing: '2020-01' }]) {
+    const staleSummary = { ...consents, commitment: { ...COMMITMENT, version: '2020-01' } };
+    for (const stale of [{ ...consents, kvkk: '2020-01' }, { ...consents, contract: '2020-01' }, { ...consents, marketing: '2020-01' }, staleSummary]) {
       expectRefusal(await send('registerStep4', { ...hash, consents: stale }), { consents: CONSENTS }, 0);
     }
-    expectRefusal(await send('transferRegisterStep5', { ...hash, consents: { kvkk: consents.kvkk, marketing: false } }, 'en'), { 'consents.contract': CONSENTS }, 1);
+    expectRefusal(await send('transferRegisterStep5', { ...hash, consents: { kvkk: consents.kvkk, marketing: false, commitment: COMMITMENT } }, 'en'), { 'consents.contract': CONSENTS }, 1);
+    // The commitment summary unconfirmed: refused like a missing consent.
+    expectRefusal(await send('registerStep4', { ...hash, consents: { ...consents, commitment: undefined } }), { 'consents.commitment': CONSENTS }, 0);
     expect(received.length).toBe(before);
   });
 
@@ -298,8 +302,10 @@ describe('the consents of a filed application, with their audit line', () => {
           requestId: expect.stringMatching(/^[0-9a-f]{32}$/),
           formHash: 'hash-7',
           acceptedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
-          versions: { kvkk: consents.kvkk, contract: consents.contract, marketing },
+          versions: { kvkk: consents.kvkk, contract: consents.contract, marketing, commitment: COMMITMENT.version },
           marketing: true,
+          // The commitment summary's figures as the applicant confirmed them.
+          commitment: { productId: COMMITMENT.productId, figures: COMMITMENT.figures },
         },
       ]);
       // No personal data in it.

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { COMMITMENT } from '@/lib/testing/consents';
 import tr from '@/messages/tr.json';
 
 const info = vi.hoisted(() => vi.fn());
@@ -13,16 +14,17 @@ vi.mock('@/messages/en.json', async (importOriginal) => {
 
 const { acceptsCurrentTexts, auditConsents, catalogueVersionsAgree, CONSENT_VERSIONS } = await import('@/lib/bff/consents');
 
-const current = { kvkk: tr.consents.kvkk.version, contract: tr.consents.contract.version, marketing: tr.consents.marketing.version };
+const versions = { kvkk: tr.consents.kvkk.version, contract: tr.consents.contract.version, marketing: tr.consents.marketing.version };
+const current = { ...versions, commitment: COMMITMENT };
 
 describe('the consent texts shown now', () => {
   it('are the versions the Turkish catalogue names', () => {
-    expect(CONSENT_VERSIONS).toEqual(current);
+    expect(CONSENT_VERSIONS).toEqual({ ...versions, commitment: tr.consents.commitment.version });
   });
 
   it('agree between the catalogues only when every text has one version in both', () => {
     expect(catalogueVersionsAgree()).toBe(true);
-    for (const kind of ['kvkk', 'contract', 'marketing'] as const) {
+    for (const kind of ['kvkk', 'contract', 'marketing', 'commitment'] as const) {
       const kept = en.consents[kind]!.version;
       en.consents[kind]!.version = '1999-01';
       expect(catalogueVersionsAgree(), kind).toBe(false);
@@ -42,6 +44,7 @@ describe('acceptsCurrentTexts', () => {
     expect(acceptsCurrentTexts({ ...current, contract: '2020-01' })).toBe(false);
     expect(acceptsCurrentTexts({ ...current, marketing: '2020-01' })).toBe(false);
     expect(acceptsCurrentTexts({ ...current, kvkk: '2020-01', marketing: false })).toBe(false);
+    expect(acceptsCurrentTexts({ ...current, commitment: { ...COMMITMENT, version: '2020-01' } })).toBe(false);
   });
 });
 
@@ -59,8 +62,9 @@ describe('auditConsents', () => {
           requestId: 'request-1',
           formHash: 'hash-1',
           acceptedAt: '2026-11-23T10:00:00.000Z',
-          versions: { kvkk: current.kvkk, contract: current.contract, marketing: null },
+          versions: { kvkk: current.kvkk, contract: current.contract, marketing: null, commitment: COMMITMENT.version },
           marketing: false,
+          commitment: { productId: COMMITMENT.productId, figures: COMMITMENT.figures },
         },
         'consent accepted',
       ],
@@ -71,8 +75,9 @@ describe('auditConsents', () => {
           requestId: 'request-2',
           formHash: 'hash-2',
           acceptedAt: '2026-11-23T10:00:00.000Z',
-          versions: current,
+          versions: { ...versions, commitment: COMMITMENT.version },
           marketing: true,
+          commitment: { productId: 1, figures: COMMITMENT.figures },
         },
         'consent accepted',
       ],

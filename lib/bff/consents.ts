@@ -6,7 +6,7 @@ import type { Consents } from '@/lib/validation/consents';
 import en from '@/messages/en.json';
 import tr from '@/messages/tr.json';
 
-const kinds = ['kvkk', 'contract', 'marketing'] as const;
+const kinds = ['kvkk', 'contract', 'marketing', 'commitment'] as const;
 
 /**
  * A catalogue's version of each text (messages/*.json, `consents.<kind>.version`), read by
@@ -32,13 +32,15 @@ export function acceptsCurrentTexts(consents: Consents): boolean {
   return (
     consents.kvkk === CONSENT_VERSIONS.kvkk &&
     consents.contract === CONSENT_VERSIONS.contract &&
+    consents.commitment.version === CONSENT_VERSIONS.commitment &&
     (consents.marketing === false || consents.marketing === CONSENT_VERSIONS.marketing)
   );
 }
 
 /**
  * The audit line of an application filed with its consents (the /v1 contract has no field for
- * them): which texts, when, for which form. No personal data: the form hash names the application.
+ * them): which texts, when, for which form, and the commitment summary's figures as confirmed. No
+ * personal data: the form hash names the application.
  */
 export function auditConsents(call: ApiCallName, formHash: string, consents: Consents, requestId: string, now = new Date()) {
   getLogger().info(
@@ -48,8 +50,14 @@ export function auditConsents(call: ApiCallName, formHash: string, consents: Con
       requestId,
       formHash,
       acceptedAt: now.toISOString(),
-      versions: { kvkk: consents.kvkk, contract: consents.contract, marketing: consents.marketing === false ? null : consents.marketing },
+      versions: {
+        kvkk: consents.kvkk,
+        contract: consents.contract,
+        marketing: consents.marketing === false ? null : consents.marketing,
+        commitment: consents.commitment.version,
+      },
       marketing: consents.marketing !== false,
+      commitment: { productId: consents.commitment.productId, figures: consents.commitment.figures },
     },
     'consent accepted',
   );

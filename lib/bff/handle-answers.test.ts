@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COMMITMENT } from '@/lib/testing/consents';
 import { type ApiCallName, apiCalls } from '@/lib/api/calls';
 import { type Received, type StandInUpstream, startStandInUpstream } from '@/lib/testing/stand-in-upstream';
 
@@ -344,7 +345,7 @@ describe('logins', () => {
   it('a finished application starts a session but names no browser', async () => {
     plan(apiCalls.registerStep4.path, { body: { status: true, data: { token: 'secret-token', user: USER } } });
     const { consents } = await import('@/messages/tr.json');
-    const response = await call('registerStep4', { form_security_hash: 'f1', consents: { kvkk: consents.kvkk.version, contract: consents.contract.version, marketing: false } });
+    const response = await call('registerStep4', { form_security_hash: 'f1', consents: { kvkk: consents.kvkk.version, contract: consents.contract.version, marketing: false, commitment: COMMITMENT } });
     expect(response.status).toBe(200);
     expect(response.headers.get('Set-Cookie')).toBeNull();
     expect(jar.cookies.size).toBe(1);
@@ -364,7 +365,7 @@ describe('logins', () => {
     expect(jar.cookies.size).toBe(1);
     plan(apiCalls.authRegisterStep2.path, { status: 401, body: { status: false, message: 'Unauthenticated.' } });
     const { consents } = await import('@/messages/tr.json');
-    const body = { form_security_hash: 'h', product_id: 3, pre_price_paid_type: 0, subscription_type: 1, consents: { kvkk: consents.kvkk.version, contract: consents.contract.version, marketing: false } };
+    const body = { form_security_hash: 'h', product_id: 3, pre_price_paid_type: 0, subscription_type: 1, consents: { kvkk: consents.kvkk.version, contract: consents.contract.version, marketing: false, commitment: COMMITMENT } };
     expect(await answer(await call('authRegisterStep2', body, { language: 'en' }))).toEqual(refusal(401, 'Your session has expired. Please log in again.', { session_expired: true }));
     expect(jar.cookies.size).toBe(0);
     expect(received.at(-1)!.headers.authorization).toBe('Bearer secret-token');
@@ -379,7 +380,7 @@ describe('logins', () => {
 describe('filing an application', () => {
   const finish = async () => {
     const { consents } = await import('@/messages/tr.json');
-    return { form_security_hash: `file-${address}`, consents: { kvkk: consents.kvkk.version, contract: consents.contract.version, marketing: false } };
+    return { form_security_hash: `file-${address}`, consents: { kvkk: consents.kvkk.version, contract: consents.contract.version, marketing: false, commitment: COMMITMENT } };
   };
 
   it('past API_TIMEOUT_MS, answers 504 with filing_pending instead of giving up', async () => {

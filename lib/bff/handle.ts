@@ -4,6 +4,7 @@ import type { TokenAnswer } from '@/lib/api/types';
 import { AnswerCache, reusableAnswerKey } from '@/lib/bff/answer-cache';
 import { BodyError, encodeMultipart, readJsonBody, readMultipartBody } from '@/lib/bff/body';
 import { acceptsCurrentTexts, auditConsents } from '@/lib/bff/consents';
+import { acceptedDocumentsOf, filedSubscriptionOf, keepAcceptedDocuments } from '@/lib/documents/accepted';
 import { spendBudgets } from '@/lib/bff/budget-plan';
 import { clientIp } from '@/lib/bff/client-ip';
 import { isTrustedStateChange, readCookie } from '@/lib/bff/csrf';
@@ -147,8 +148,31 @@ async function answer(
     const audit = (filed: boolean) => {
       if (consents && filed) auditConsents(name, String(body!.form_security_hash), consents, requestId);
     };
-    const response = await forward(name, call, body, upstream, locale, session, caller.device, (late) => audit(late.envelope.status), caller.browser);
+    // What was accepted, kept for its customer to fetch (lib/documents): the upstream has no field for it.
+    const keep = async (answer: UpstreamAnswer) => {
+      const filed = consents && answer.envelope.status ? filedSubscriptionOf(name, answer.envelope.data) : null;
+      if (consents && filed) await keepAcceptedDocuments(acceptedDocumentsOf({ ...filed, consents, locale }));
+    };
+    let filedAnswer: UpstreamAnswer | undefined;
+    const response = await forward(
+      name,
+      call,
+      body,
+      upstream,
+      locale,
+      session,
+      caller.device,
+      (late) => {
+        audit(late.envelope.status);
+        void keep(late);
+      },
+      caller.browser,
+      (answered) => {
+        filedAnswer = answered;
+      },
+    );
     audit(response.ok);
+    if (response.ok && filedAnswer) await keep(filedAnswer);
     return response;
   } catch (error) {
     if (error instanceof BodyError) {
@@ -181,6 +205,7 @@ async function forward(
   device: Awaited<ReturnType<typeof readDevice>>,
   onLateFiling: (answer: UpstreamAnswer) => void,
   browser: string | undefined,
+  onFilingAnswer?: (answer: UpstreamAnswer) => void,
 ): Promise<Response> {
   const reuseKey = reusableAnswerKey(name, body, locale);
   const reused = reuseKey ? answerCache().get(reuseKey) : undefined;
@@ -194,6 +219,7 @@ async function forward(
     // Stryker disable next-line OptionalChaining: equivalent, a filing call always has a body.
     const formHash = call.files ? body?.form_security_hash : undefined;
     result = typeof formHash === 'string' ? await fileApplication(name, upstream, { formHash, browser }, onLateFiling) : await callUpstream(name, upstream);
+    if (typeof formHash === 'string') onFilingAnswer?.(result);
   } catch (error) {
     // Still being filed: the browser asks app/api/filing for the answer instead of trying again.
     if (error instanceof FilingPending) return errorResponse(504, replyText(locale, 'timeout'), undefined, { filing_pending: true });

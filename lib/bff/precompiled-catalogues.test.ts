@@ -70,8 +70,14 @@ describe('our own answers (lib/bff/responses.ts)', () => {
 describe('consent versions (lib/bff/consents.ts)', () => {
   it('are the strings the catalogues name, the same in both', async () => {
     const raw = (await vi.importActual<{ default: typeof tr }>('@/messages/tr.json')).default;
-    expect(CONSENT_VERSIONS).toEqual({ kvkk: raw.consents.kvkk.version, contract: raw.consents.contract.version, marketing: raw.consents.marketing.version });
+    expect(CONSENT_VERSIONS).toEqual({
+      kvkk: raw.consents.kvkk.version,
+      contract: raw.consents.contract.version,
+      marketing: raw.consents.marketing.version,
+      commitment: raw.consents.commitment.version,
+    });
     expect(catalogueVersionsAgree()).toBe(true);
-    expect(acceptsCurrentTexts({ ...CONSENT_VERSIONS, marketing: false })).toBe(true);
+    const { COMMITMENT } = await import('@/lib/testing/consents');
+    expect(acceptsCurrentTexts({ ...CONSENT_VERSIONS, marketing: false, commitment: { ...COMMITMENT, version: CONSENT_VERSIONS.commitment } })).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COMMITMENT } from '@/lib/testing/consents';
 import type { z } from 'zod';
 import {
   authRegisterStep2Schema,
@@ -57,7 +58,7 @@ const CITIZENSHIP = {
 const CAMPAIGN_CODE = { tr: 'Kampanya kodunuz eksik veya hatalı.', en: 'Your campaign code is missing or wrong.' };
 const REFERENCE_CODE = { tr: 'Referans kodunuz eksik veya hatalı.', en: 'Your reference code is missing or wrong.' };
 const HASH = { form_security_hash: 'hash-1' };
-const CONSENTS_GIVEN = { kvkk: '2026-11', contract: '2026-11', marketing: false as const };
+const CONSENTS_GIVEN = { kvkk: '2026-11', contract: '2026-11', marketing: false as const, commitment: COMMITMENT };
 const CONSENTS = {
   tr: 'Başvurunuzu tamamlamak için aydınlatma metnini ve sözleşme metnini okuyup onaylayın.',
   en: 'To complete your application, read and approve the personal data notice and the contract.',
@@ -219,6 +220,12 @@ describe('new-application steps (spec §7)', () => {
     expect(refusals(finishSchema, { ...HASH, consents: { ...CONSENTS_GIVEN, contract: undefined } })).toEqual({ 'consents.contract': CONSENTS });
     expect(refusals(finishSchema, { ...HASH, consents: { ...CONSENTS_GIVEN, marketing: true } })).toEqual({ 'consents.marketing': CONSENTS });
     expect(refusals(finishSchema, { ...HASH, consents: { ...CONSENTS_GIVEN, kvkk: 'v'.repeat(33) } })).toEqual({ 'consents.kvkk': CONSENTS });
+    // The commitment summary confirmed, with its figures: required, and none of its amounts below zero.
+    expect(refusals(finishSchema, { ...HASH, consents: { ...CONSENTS_GIVEN, commitment: undefined } })).toEqual({ 'consents.commitment': CONSENTS });
+    const figures = { ...COMMITMENT.figures, averageMonthly: -1 };
+    expect(refusals(finishSchema, { ...HASH, consents: { ...CONSENTS_GIVEN, commitment: { ...COMMITMENT, figures } } })).toEqual({
+      'consents.commitment.figures.averageMonthly': CONSENTS,
+    });
   });
 
   it('auth-register-step-2: form_security_hash, product_id, pre_price_paid_type, subscription_type 1, the consents', () => {
@@ -257,7 +264,7 @@ describe('transfer steps (spec §7)', () => {
     expect(parsed(authTransferRegisterStep3Schema, body)).toEqual(body);
     expect(refusals(authTransferRegisterStep3Schema, { ...body, subscription_type: 2 })).toEqual({ subscription_type: INVALID });
     expect(refusals(authTransferRegisterStep3Schema, { ...body, product_id: 0 })).toEqual({ product_id: REQUIRED });
-    expect(refusals(authTransferRegisterStep3Schema, { ...body, consents: { kvkk: '2026-11' } })).toEqual({ 'consents.contract': CONSENTS, 'consents.marketing': CONSENTS });
+    expect(refusals(authTransferRegisterStep3Schema, { ...body, consents: { kvkk: '2026-11' } })).toEqual({ 'consents.contract': CONSENTS, 'consents.marketing': CONSENTS, 'consents.commitment': CONSENTS });
   });
 });
 
