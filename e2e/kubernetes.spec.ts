@@ -14,7 +14,7 @@ import { podmanImages } from '../deploy/kubernetes/podman-images';
 import type { Manifest } from '../deploy/kubernetes/policies';
 import { parseAllDocuments } from 'yaml';
 import { bffPost } from './support/api';
-import { acceptConsents } from './support/consents';
+import { acceptConsents, confirmCommitment } from './support/consents';
 import { randomMail, randomPhone } from './support/people';
 import { chooseAddress, fillIdentity, newApplicant, phoneDigits } from './support/wizard';
 
@@ -197,6 +197,7 @@ test('through the edge pod: a customer logs in, and a new application reaches it
   await fillIdentity(applicant, newApplicant());
   await applicant.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
   await applicant.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
+  await confirmCommitment(applicant);
   await expect(applicant.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
   await verifyContact(applicant, 'phone', randomPhone());
   await verifyContact(applicant, 'mail', randomMail());

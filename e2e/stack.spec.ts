@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import type { Edge } from '../scripts/edge.mjs';
 import type * as Stack from '../scripts/stack.mjs';
 import { type Answer, bff, type Client, send } from './security/harness';
-import { acceptConsents, CONSENTS } from './support/consents';
+import { acceptConsents, confirmCommitment, CONSENTS } from './support/consents';
 import { readyToFile } from './support/edge';
 import { sitePort } from './support/env';
 import { randomMail, randomPhone } from './support/people';
@@ -198,6 +198,7 @@ test('two app tasks behind the edge: a new application to its finish line, then 
   await fillIdentity(page, applicant);
   await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
   await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
+  await confirmCommitment(page);
   await expect(page.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
   await verifyContact(page, 'phone', phone, hooks!.url);
   await verifyContact(page, 'mail', mail, hooks!.url);

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
 import { startAtAddress, startAtContact, startAtIdentity, startAtPackage, startReadyToFile, startTransferAtIdentity } from './support/flow-state';
+import { confirmCommitment } from './support/consents';
 import { openHeaderMenu } from './support/header';
 import { randomPhone } from './support/people';
 import { registerCustomer } from './support/register';
@@ -303,9 +304,15 @@ test('LAW WCAG 2.2 3.3.7: a new application asks nothing twice: no field on two 
   await fillIdentity(page, applicant);
   await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
   await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
+  // The commitment summary asks only its own confirmation, then the contact step.
+  await expect(page.getByRole('heading', { name: 'Taahhüt özetiniz' })).toBeVisible();
+  expect((await askedFields(page)).filter((field) => [...asked.values()].flat().includes(field))).toEqual([]);
+  await confirmCommitment(page);
   await expect(page.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
   const contactFields = await askedFields(page);
   expect(contactFields.filter((field) => asked.get('identity')!.includes(field) || asked.get('address')!.includes(field))).toEqual([]);
+  await page.getByRole('button', { name: 'Geri', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Taahhüt özetiniz' })).toBeVisible();
   await page.getByRole('button', { name: 'Geri', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toBeVisible();
   await expect(page.getByLabel('T.C. Kimlik No')).toHaveValue(applicant.nationality_number);
