@@ -5,8 +5,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { maskMail, maskPhone } from '@/lib/domain/mask';
+import { expect, test } from '@playwright/test';
 import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
 import { kustomize } from '../deploy/kubernetes/kubectl';
 import { forPodman } from '../deploy/kubernetes/podman';
@@ -16,7 +15,7 @@ import { parseAllDocuments } from 'yaml';
 import { bffPost } from './support/api';
 import { acceptConsents, confirmCommitment } from './support/consents';
 import { randomMail, randomPhone } from './support/people';
-import { chooseAddress, fillIdentity, newApplicant, phoneDigits } from './support/wizard';
+import { chooseAddress, fillIdentity, newApplicant, verifyContact } from './support/wizard';
 
 /*
  * The demo overlay's pods, run by podman (`podman kube play`), as a cluster would run them but on
@@ -152,19 +151,6 @@ test.afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-async function verifyContact(page: Page, kind: 'phone' | 'mail', value: string) {
-  await page.getByRole('button', { name: kind === 'phone' ? 'Cep telefonu: Ekle' : 'E-posta: Ekle' }).click();
-  const dialog = page.getByRole('dialog', { name: kind === 'phone' ? 'Telefon numarası doğrulama' : 'E-posta doğrulama' });
-  const input = dialog.getByLabel(kind === 'phone' ? 'Cep telefonu numaranız' : 'E-posta adresiniz');
-  if (kind === 'phone') await input.pressSequentially(phoneDigits(value));
-  else await input.fill(value);
-  await dialog.getByRole('button', { name: 'Kod Gönder' }).click();
-  await expect(dialog.getByRole('status').filter({ hasText: kind === 'phone' ? maskPhone(value) : maskMail(value) })).toBeVisible();
-  await dialog.getByLabel('Onay kodu').pressSequentially(latestCode(value));
-  await dialog.getByRole('button', { name: 'Onayla' }).click();
-  await expect(dialog).toBeHidden();
-}
-
 test('through the edge pod: a customer logs in, and a new application reaches its finish line', async ({ page, browser }) => {
   test.slow();
   const customer = FIXTURE_CUSTOMERS.approved;
@@ -199,8 +185,8 @@ test('through the edge pod: a customer logs in, and a new application reaches it
   await applicant.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
   await confirmCommitment(applicant);
   await expect(applicant.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
-  await verifyContact(applicant, 'phone', randomPhone());
-  await verifyContact(applicant, 'mail', randomMail());
+  await verifyContact(applicant, 'phone', randomPhone(), latestCode);
+  await verifyContact(applicant, 'mail', randomMail(), latestCode);
   await acceptConsents(applicant);
   await applicant.getByRole('button', { name: 'Kaydı Tamamla' }).click();
   await expect(applicant.getByRole('heading', { level: 1, name: 'Başvurunuz alındı' })).toBeFocused();

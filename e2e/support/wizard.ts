@@ -57,10 +57,16 @@ export async function fillIdentity(page: Page, person: Identity) {
 }
 
 /**
- * Adds and verifies the phone or the mail through its popup, with the code from the sandbox outbox;
- * `axe` scans the popup once the code was sent.
+ * Adds and verifies the phone or the mail through its popup, with the code from the sandbox outbox
+ * (at `sandbox`, an origin, or as `sandbox` reads it); `axe` scans the popup once the code was sent.
  */
-export async function verifyContact(page: Page, kind: 'phone' | 'mail', value: string, sandboxBase?: string, { axe = false } = {}) {
+export async function verifyContact(
+  page: Page,
+  kind: 'phone' | 'mail',
+  value: string,
+  sandbox?: string | ((to: string) => string | Promise<string>),
+  { axe = false } = {},
+) {
   await page.getByRole('button', { name: kind === 'phone' ? 'Cep telefonu: Ekle' : 'E-posta: Ekle' }).click();
   const dialog = page.getByRole('dialog', { name: kind === 'phone' ? 'Telefon numarası doğrulama' : 'E-posta doğrulama' });
   const input = dialog.getByLabel(kind === 'phone' ? 'Cep telefonu numaranız' : 'E-posta adresiniz');
@@ -69,7 +75,7 @@ export async function verifyContact(page: Page, kind: 'phone' | 'mail', value: s
   await dialog.getByRole('button', { name: 'Kod Gönder' }).click();
   await expect(dialog.getByRole('status').filter({ hasText: kind === 'phone' ? maskPhone(value) : maskMail(value) })).toBeVisible();
   if (axe) await expectNoAxeViolations(page);
-  await dialog.getByLabel('Onay kodu').pressSequentially(await latestCode(value, sandboxBase));
+  await dialog.getByLabel('Onay kodu').pressSequentially(await (typeof sandbox === 'function' ? sandbox(value) : latestCode(value, sandbox)));
   await dialog.getByRole('button', { name: 'Onayla' }).click();
   await expect(dialog).toBeHidden();
 }
