@@ -272,6 +272,9 @@ test('with OTEL_EXPORTER_OTLP_ENDPOINT set, a page view and a BFF call are each 
     // A parent ends after its child, so it may come in a later export: waited for, up to the
     // request's server span (kind 2), all in this trace.
     await expect.poll(() => chain().join(' < '), { timeout: 15_000 }).toMatch(new RegExp(`^upstream ${upstreamCall} \\(kind 3\\)( < .*)? < (GET|POST) \\/[^<]* \\(kind 2\\)$`));
+    // The chain ends at the trace's root: the edge exports no span, so none is named its parent.
+    const names = chain();
+    expect(spans.filter((span) => span.traceId === traceId && !span.parentSpanId).map((span) => `${span.name} (kind ${span.kind})`)).toEqual([names.at(-1)]);
   }
 });
 

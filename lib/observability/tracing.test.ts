@@ -16,7 +16,7 @@ describe('the export sampler (OTEL_TRACES_SAMPLER)', () => {
     expect(decide(exportSampler({ resource: {}, sampler: 'always_off', ratio: 1 }))).toBe(SamplingDecision.NOT_RECORD);
     expect(decide(exportSampler({ resource: {}, sampler: 'traceidratio', ratio: 0 }))).toBe(SamplingDecision.NOT_RECORD);
     expect(decide(exportSampler({ resource: {}, sampler: 'traceidratio', ratio: 1 }))).toBe(SamplingDecision.RECORD_AND_SAMPLED);
-    // Parent-based: the edge's sampled flag decides, whatever the root would.
+    // Parent-based: a caller's sampled flag decides, whatever the root would.
     expect(decide(exportSampler({ resource: {}, sampler: 'parentbased_always_off', ratio: 1 }), {}, true)).toBe(SamplingDecision.RECORD_AND_SAMPLED);
     expect(decide(exportSampler({ resource: {}, sampler: 'parentbased_always_on', ratio: 1 }), {}, false)).toBe(SamplingDecision.NOT_RECORD);
   });

@@ -1,7 +1,7 @@
 import 'server-only';
 import { type Attributes, type Context, context, propagation, SpanKind, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { CompositePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
   AlwaysOffSampler,
@@ -17,6 +17,7 @@ import {
 } from '@opentelemetry/sdk-trace';
 import { type Config, getConfig } from '@/lib/config';
 import { instanceName } from '@/lib/observability/instance';
+import { EdgeRequestIdPropagator, EdgeTraceIds } from '@/lib/observability/request-id';
 import { isRequestSpan, RequestSpans } from '@/lib/observability/request-span';
 import { recordRequest } from '@/lib/observability/requests';
 
@@ -25,13 +26,13 @@ import { recordRequest } from '@/lib/observability/requests';
  * request itself (its root span `BaseServer.handleRequest` names the route template and the
  * status: node_modules/next/dist/docs, "Default Spans"); the span processor below turns each such
  * span into the request's access line and its count in the metrics, so a page render is counted by
- * its template with nothing of Next.js patched. The edge's `traceparent` (whose trace id is its
- * `$request_id`) makes every request continue the edge's trace.
+ * its template with nothing of Next.js patched. A request from the edge starts a trace whose id is
+ * the edge's `$request_id` (request-id.ts): the edge exports no span, so it is no span's parent.
  *
  * Without OTEL_EXPORTER_OTLP_ENDPOINT nothing is exported: only the request spans are recorded
  * (for the line and the count), every other span is a non-recording one (no cost but its ids,
  * which still travel to the upstream in `traceparent`). With it, the traces OTEL_TRACES_SAMPLER
- * samples (every one by default, or the edge's decision under a parent-based sampler) are recorded
+ * samples (every one by default; under a parent-based sampler, a caller's traceparent decides) are recorded
  * and sent over OTLP/HTTP in batches, and the request spans of the others are still recorded for
  * the line and the count. The resource is OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES, with
  * service.version (the release) and service.instance.id.
@@ -57,9 +58,12 @@ export async function registerTracing(): Promise<void> {
     }),
     sampler: otlpEndpoint ? recordingRequests(exportSampler(tracing)) : recordRequestsOnly,
     spanProcessors: processors,
+    idGenerator: new EdgeTraceIds(),
   });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  // A traceparent continues its trace (a caller that traces: this server asking itself for a
+  // page); else the edge's X-Request-Id names the new trace.
+  propagation.setGlobalPropagator(new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new EdgeRequestIdPropagator()] }));
   trace.setGlobalTracerProvider(provider);
 }
 
