@@ -11,7 +11,7 @@ import { readyToFile } from './support/edge';
 import { sitePort } from './support/env';
 import { randomMail, randomPhone } from './support/people';
 import { sandbox } from './support/sandbox';
-import { appContainers, docker, ensureDockerd, freePort, sandboxHooks, until } from './support/stack';
+import { anotherRelease, appContainers, docker, ensureDockerd, freePort, sandboxHooks, until } from './support/stack';
 import { fillIdentity, newApplicant, reachIdentity, verifyContact } from './support/wizard';
 
 // The production deployment as a provider runs it (deploy/stack.yaml, docs/operations.md): the
@@ -31,9 +31,12 @@ const SECRET_B = randomBytes(32).toString('hex');
 const token = randomBytes(24).toString('hex');
 let stopDockerd: () => Promise<void> = async () => undefined;
 let madeSwarm = false;
+/** Whether this machine is in a swarm (a stack to remove), whoever made it. */
+let swarm = false;
 let images: { app: string; parts: string; upstream: string; release: string };
 let releaseB: string;
 let edgeUrl = '';
+let prometheusUrl = '';
 let hooks: { url: string; close: () => Promise<void> } | undefined;
 /** What readyToFile and the hooks need of a topology: the edge and the sandbox's hooks. */
 let topology: Edge;
@@ -72,11 +75,10 @@ test.beforeAll(async () => {
   stopDockerd = await ensureDockerd(path.resolve(__dirname, '..', 'test-results', String(sitePort)));
   process.env.IMAGE_BASES ??= 'local';
   images = stack.buildImages({ log: () => undefined });
-  // Release B: the same build under a release tag of its own, so Swarm replaces every task.
-  releaseB = `${images.app}-b`;
-  const built = spawnSync('docker', ['build', '-q', '--label', `org.opencontainers.image.version=${images.release}-b`, '-t', releaseB, '-'], { input: `FROM ${images.app}\n`, encoding: 'utf8' });
-  expect(built.status, built.stderr).toBe(0);
+  // Release B: as the next commit's build would be, another build id and other chunk names.
+  releaseB = anotherRelease(images.app, images.release).image;
   madeSwarm = stack.ensureSwarm();
+  swarm = true;
   const [edgePort, prometheusPort, sandboxPort] = [await freePort(), await freePort(), await freePort()];
   const vars = stack.demoVars(name, images, {
     edgePort,
@@ -89,6 +91,7 @@ test.beforeAll(async () => {
   });
   stack.deployStack(name, vars);
   edgeUrl = `http://127.0.0.1:${edgePort}`;
+  prometheusUrl = `http://127.0.0.1:${prometheusPort}`;
   hooks = await sandboxHooks({ port: sandboxPort, ca: readFileSync(stack.demoCaFile(name), 'utf8'), token });
   topology = { url: edgeUrl, sandboxUrl: hooks.url } as unknown as Edge;
   await settled(2, 240_000);
@@ -102,17 +105,22 @@ test.afterAll(async () => {
   test.setTimeout(180_000);
   await hooks?.close();
   // The services' logs, kept beside the test results for a failure's reading.
-  if (images) {
-    const dir = path.resolve(__dirname, '..', 'test-results', String(sitePort), 'stack-logs');
+  if (swarm) {
+    // One folder per attempt: a retry's logs never replace those of the failure before it.
+    const dir = path.resolve(__dirname, '..', 'test-results', String(sitePort), `stack-logs-${test.info().retry}`);
     mkdirSync(dir, { recursive: true });
     for (const service of ['app', 'edge', 'sandbox', 'redis']) {
       const logs = spawnSync('docker', ['service', 'logs', '--raw', '--timestamps', `${name}_${service}`], { encoding: 'utf8', maxBuffer: 64 << 20 });
       writeFileSync(path.join(dir, `${service}.log`), `${logs.stdout}${logs.stderr}`);
     }
   }
-  if (images) stack.removeStack(name, { leave: madeSwarm });
-  if (releaseB) spawnQuiet('docker', 'rmi', releaseB);
-  await stopDockerd();
+  try {
+    if (swarm) stack.removeStack(name, { leave: madeSwarm });
+    if (releaseB) spawnQuiet('docker', 'rmi', releaseB);
+  } finally {
+    // Whatever failed above, the engine this file started stops.
+    await stopDockerd();
+  }
 });
 
 function spawnQuiet(...command: string[]) {
@@ -224,6 +232,28 @@ test('two app tasks behind the edge: a new application to its finish line, then 
   expect(running()).toHaveLength(2);
 });
 
+test('the stack\'s monitoring: Prometheus scrapes every part, the blackbox exporter\'s probes of the edge pass, Alertmanager is found and answers', async () => {
+  test.setTimeout(150_000);
+  const query = async (path: string) => (await fetch(`${prometheusUrl}${path}`).then((answer) => answer.json(), () => null))?.data;
+  type Target = { labels: { job: string; probe?: string }; health: string };
+  /** Each job's targets' health, `app: up,up` … */
+  const health = async () => {
+    const targets: Target[] = (await query('/api/v1/targets?state=active'))?.activeTargets ?? [];
+    const byJob = new Map<string, string[]>();
+    for (const target of targets) byJob.set(target.labels.job, [...(byJob.get(target.labels.job) ?? []), target.health].sort());
+    return Object.fromEntries([...byJob].sort());
+  };
+  const expected = { alertmanager: ['up'], app: ['up', 'up'], blackbox: ['up', 'up', 'up'], 'edge-log': ['up'], nginx: ['up'], prometheus: ['up'], redis: ['up'] };
+  // Scraped every 15 s: a part that has not answered yet is waited for, a part that is not there never comes.
+  await expect.poll(health, { timeout: 120_000, intervals: [5_000] }).toEqual(expected);
+  // The probes asked the edge and found what a visitor finds.
+  const probes = (await query('/api/v1/query?query=probe_success'))?.result as { metric: { probe: string }; value: [number, string] }[];
+  expect(Object.fromEntries(probes.map(({ metric, value }) => [metric.probe, value[1]]))).toEqual({ 'bff-read': '1', home: '1', 'how-to': '1' });
+  // Prometheus sends its alerts to the stack's Alertmanager.
+  const managers = await query('/api/v1/alertmanagers');
+  expect(managers?.activeAlertmanagers.map(({ url }: { url: string }) => new URL(url).host)).toEqual(['alertmanager:9093']);
+});
+
 test('a release to a new image under load: start-first, one task at a time; no failed request, the filing in flight answered once, nobody logged out, an open page of the old release goes on', async ({ page }) => {
   test.setTimeout(300_000);
   const loggedIn = await customer('127.0.46.1');
@@ -259,10 +289,21 @@ test('a release to a new image under load: start-first, one task at a time; no f
     expect((await sessionOf(loggedIn))?.user_id).toBe(before!.user_id);
   }
 
-  // The page opened before the release: its chunks still answer, and it opens the wizard.
+  // The new release names other chunks: the old page's are not in its image, yet they still
+  // answer (kept on the static volume), and the page opened before the release opens the wizard.
+  const fresh = await page.context().newPage();
+  await fresh.goto(`${edgeUrl}/?after=release`);
+  const freshChunks = await fresh.evaluate(() => [...document.scripts].map((script) => script.src).filter((src) => src.includes('/_next/static/chunks/')));
+  expect(freshChunks.length).toBeGreaterThan(0);
+  expect(freshChunks).not.toContain(chunk);
+  const inNewImage = spawnSync('docker', ['run', '--rm', '--network', 'none', '--entrypoint', 'test', releaseB, '-e', `/app/.next/static/chunks/${path.basename(new URL(chunk!).pathname)}`]);
+  expect(inNewImage.status, 'the old chunk in the new image').toBe(1);
   expect((await send(edgeUrl, 'GET', new URL(chunk!).pathname)).status).toBe(200);
   await page.getByRole('link', { name: 'Yeni Başvuru' }).first().click();
   await expect(page.getByRole('combobox', { name: 'İl', exact: true })).toBeVisible();
+  // And a page of the new release works as well.
+  await fresh.getByRole('link', { name: 'Yeni Başvuru' }).first().click();
+  await expect(fresh.getByRole('combobox', { name: 'İl', exact: true })).toBeVisible();
 });
 
 test('a release whose tasks cannot start (a missing variable) is rolled back by Swarm itself; the running release serves throughout', async () => {

@@ -16,6 +16,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { alertmanagerConfig } from './monitoring.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const STACK_FILE = path.join(root, 'deploy', 'stack.yaml');
@@ -57,7 +58,7 @@ export function buildImages({ distDir = path.join(root, '.next'), log = console.
     // The context holds only the standalone output (.dockerignore); distDir may be another build's.
     const context = distDir === path.join(root, '.next') ? root : stageContext(distDir);
     try {
-      sh('docker', ['build', '-q', ...bases, '--build-arg', `RELEASE=${release}`, '--build-arg', `REVISION=${release.split('-')[0]}`, '--build-arg', `CREATED=${createdOf(distDir)}`, '-t', app, '-f', path.join(root, 'Dockerfile'), context]);
+      sh('docker', ['build', '-q', '--force-rm', ...bases, '--build-arg', `RELEASE=${release}`, '--build-arg', `REVISION=${release.split('-')[0]}`, '--build-arg', `CREATED=${createdOf(distDir)}`, '-t', app, '-f', path.join(root, 'Dockerfile'), context]);
     } finally {
       if (context !== root) rmSync(context, { recursive: true, force: true });
     }
@@ -65,7 +66,7 @@ export function buildImages({ distDir = path.join(root, '.next'), log = console.
   const parts = `online-basvuru-parts:${hashOf('deploy/image/parts.Dockerfile', 'deploy/image/edge.sh')}`;
   if (!have(parts)) {
     log(`stack: building ${parts} (Debian's packages)`);
-    sh('docker', ['build', '-q', '--network=host', ...bases, '-t', parts, '-f', path.join(root, 'deploy/image/parts.Dockerfile'), path.join(root, 'deploy/image')]);
+    sh('docker', ['build', '-q', '--force-rm', '--network=host', ...bases, '-t', parts, '-f', path.join(root, 'deploy/image/parts.Dockerfile'), path.join(root, 'deploy/image')]);
   }
   const upstream = `online-basvuru-demo-upstream:${hashOf('sandbox/server.ts', 'sandbox/handlers.ts', 'sandbox/main.ts', 'CHANGELOG.md', 'deploy/image/demo-upstream.mjs', 'deploy/image/demo-upstream.Dockerfile', 'scripts/stack.mjs')}`;
   if (!have(upstream)) {
@@ -80,7 +81,7 @@ export function buildImages({ distDir = path.join(root, '.next'), log = console.
       cpSync(path.join(root, 'deploy/image/demo-upstream.mjs'), path.join(dir, 'demo-upstream.mjs'));
       // The version the sandbox reports is read from it (lib/app-version.ts).
       cpSync(path.join(root, 'CHANGELOG.md'), path.join(dir, 'CHANGELOG.md'));
-      sh('docker', ['build', '-q', ...bases, '-t', upstream, '-f', path.join(root, 'deploy/image/demo-upstream.Dockerfile'), dir]);
+      sh('docker', ['build', '-q', '--force-rm', ...bases, '-t', upstream, '-f', path.join(root, 'deploy/image/demo-upstream.Dockerfile'), dir]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -172,6 +173,9 @@ export function createObjects(stack, { sessionSecret, apiToken } = {}) {
     PROMETHEUS_CONFIG_NAME: config('prometheus', 'deploy/prometheus/prometheus.yml'),
     ALERTS_CONFIG_NAME: config('alerts', 'deploy/prometheus/alerts.yml'),
     MTAIL_CONFIG_NAME: config('mtail', 'deploy/mtail/edge.mtail'),
+    BLACKBOX_CONFIG_NAME: config('blackbox', 'deploy/blackbox/blackbox.yml'),
+    // Who is told: ALERT_WEBHOOK_URL's /page and /ticket, or (unset) no one but Alertmanager's own page.
+    ALERTMANAGER_CONFIG_NAME: secret('alertmanager', alertmanagerConfig({ webhookUrl: process.env.ALERT_WEBHOOK_URL })),
   };
 }
 

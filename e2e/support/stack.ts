@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, openSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -69,6 +70,31 @@ export function docker(...args: string[]): string {
   const result = spawnSync('docker', args, { encoding: 'utf8', timeout: 120_000 });
   if (result.status !== 0) throw new Error(`docker ${args.join(' ')}: ${result.stderr}`);
   return result.stdout.trim();
+}
+
+/**
+ * The next release's image, made from `image` (release `release`) as the next commit's build would
+ * look to a browser: another build id and other chunk names (e2e/support/another-release.mjs).
+ * Answers its tag, online-basvuru:<its release>.
+ */
+export function anotherRelease(image: string, release: string): { image: string; release: string } {
+  const next = `${release.split('-')[0]}-next`;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'another-release-'));
+  try {
+    copyFileSync(path.join(__dirname, 'another-release.mjs'), path.join(dir, 'another-release.mjs'));
+    writeFileSync(path.join(dir, 'Dockerfile'), [
+      `FROM ${image}`,
+      'COPY another-release.mjs /tmp/',
+      `RUN node /tmp/another-release.mjs /app ${next}`,
+      `LABEL org.opencontainers.image.version=${next}`,
+      `ENV RELEASE=${next}`,
+    ].join('\n'));
+    // --force-rm: a failed step leaves no container behind.
+    docker('build', '-q', '--force-rm', '-t', `online-basvuru:${next}`, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { image: `online-basvuru:${next}`, release: next };
 }
 
 /** The app service's running tasks: container ids, by `docker ps` (one node). */
