@@ -9,7 +9,7 @@ import { startAtIdentity, startAtPackage, startTransferAtIdentity } from './supp
 import { fillIdentity, newApplicant, verifyContact } from './support/wizard';
 
 /**
- * Off the happy path of the wizards (lib/application/flow.ts): a form hash the upstream refuses,
+ * Off the happy path of the wizards (lib/application/flow/): a form hash the upstream refuses,
  * Back and Forward after a change, a second tab, and the registered-user path to the end.
  */
 

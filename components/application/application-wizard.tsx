@@ -26,7 +26,8 @@ import { Notice } from '@/components/ui/notice';
 import { callApi, fileApi } from '@/lib/api/client';
 import type { Campaign, Country, InfrastructureResult, Job, Option, Product } from '@/lib/api/types';
 import type { Flow } from '@/lib/application/draft';
-import { callOf, filesApplication, type FlowState, flowTables, shownStepIndex, type StepName, stepsOf } from '@/lib/application/flow';
+import type { FlowState, StepName } from '@/lib/application/flow/state';
+import { callOf, filesApplication, flowTables, shownStepIndex, stepsOf } from '@/lib/application/flow/tables';
 import { somethingTyped } from '@/lib/application/leave';
 import { commitmentConfirmed, offerOf } from '@/lib/application/offer';
 import { receiptOf, type StepOutcome, type Submission, submitStep, type SubmitDeps } from '@/lib/application/submit';
@@ -50,7 +51,7 @@ export interface WizardData {
 /**
  * The application wizards: new line (address → package → identity → contact) and transfer
  * (service number → address → package → identity → contact), as the tables of
- * lib/application/flow.ts describe them; logged-in customers file at the package step. This
+ * lib/application/flow/ describe them; logged-in customers file at the package step. This
  * component renders the state and sends the steps through lib/application/submit.ts, doing what
  * their outcomes ask of the page (a URL, a popup, the finish line). The step is in the URL
  * (`?basvuru=yeni&adim=2`), so the browser's Back and Forward move between steps, never beyond

@@ -5,7 +5,7 @@ import { usePricePeriods } from '@/components/application/price-periods';
 import styles from '@/components/application/wizard.module.css';
 import { useMoney, useTurkishData } from '@/components/ui/page-language';
 import type { Product } from '@/lib/api/types';
-import type { FlowState } from '@/lib/application/flow';
+import type { FlowState } from '@/lib/application/flow/state';
 import { infrastructureOf } from '@/lib/domain/infrastructure';
 import type { Cart } from '@/lib/domain/pricing';
 import { productPrice } from '@/lib/domain/setup-price';

@@ -2,17 +2,9 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import type { Flow } from '@/lib/application/draft';
-import {
-  emptyFlowState,
-  FILED_FORMS_KEY,
-  filedFormIds,
-  type FlowEvent,
-  flowReducer,
-  type FlowState,
-  type Receipt,
-  restoreFlowState,
-  withFiledForm,
-} from '@/lib/application/flow';
+import { FILED_FORMS_KEY, filedFormIds, withFiledForm } from '@/lib/application/flow/filed-forms';
+import { type FlowEvent, flowReducer, restoreFlowState } from '@/lib/application/flow/reducer';
+import { emptyFlowState, type FlowState, type Receipt } from '@/lib/application/flow/state';
 
 const storageKey = (flow: Flow) => `basvuru:${flow}`;
 
@@ -28,7 +20,7 @@ function tryStorage<T>(action: () => T): T | undefined {
 const filedForms = () => filedFormIds(tryStorage(() => window.localStorage.getItem(FILED_FORMS_KEY)) ?? null, Date.now());
 
 /**
- * A wizard's state (lib/application/flow.ts): restored once from sessionStorage after hydration,
+ * A wizard's state (lib/application/flow/): restored once from sessionStorage after hydration,
  * written back on every change, removed once the application is filed. The tab hears when another
  * tab of this browser files the same form (a duplicated tab holds the same one).
  */

@@ -6,7 +6,7 @@ import { type CodeCheck, type CodeSending, VerificationForm, type VerificationKi
 import { useNotify } from '@/components/popups/notifications';
 import { usePopups } from '@/components/popups/popup-provider';
 import { callApi } from '@/lib/api/client';
-import type { FlowState } from '@/lib/application/flow';
+import type { FlowState } from '@/lib/application/flow/state';
 import { callWithinForm, type FormDeps, formStillOpen, type SubmitDeps } from '@/lib/application/submit';
 
 type StepCallDeps = FormDeps & Pick<SubmitDeps, 'overlay' | 'now'>;

@@ -8,7 +8,8 @@ import styles from '@/components/application/wizard.module.css';
 import { useChoice } from '@/components/popups/dialogs';
 import { Button } from '@/components/ui/button';
 import { Stepper } from '@/components/ui/stepper';
-import type { FlowTable, StepName } from '@/lib/application/flow';
+import type { StepName } from '@/lib/application/flow/state';
+import type { FlowTable } from '@/lib/application/flow/tables';
 
 /**
  * A wizard's title, its way out, and where the visitor is among its steps: on a phone

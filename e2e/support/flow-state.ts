@@ -4,7 +4,9 @@ import { apiCalls } from '@/lib/api/calls';
 import type { InfrastructureResult, Option, Settings } from '@/lib/api/types';
 import { offerOf } from '@/lib/application/offer';
 import { type Address, type Flow, queryTypeOfParent } from '@/lib/application/draft';
-import { type CallMaker, emptyFlowState, flowReducer, flowTables, type FlowState, type StepName } from '@/lib/application/flow';
+import { flowReducer } from '@/lib/application/flow/reducer';
+import { emptyFlowState, type FlowState, type StepName } from '@/lib/application/flow/state';
+import { type CallMaker, flowTables } from '@/lib/application/flow/tables';
 import { type IdentityForm, identitySchema } from '@/lib/validation/application';
 import { addressLevels } from '@/lib/validation/address';
 import { connectionTypeForServiceNumber } from '@/lib/domain/service-number';
@@ -17,7 +19,7 @@ import { type Identity, newApplicant } from './wizard';
 /**
  * An application at a later step without clicking the earlier ones, for tests about that step:
  * the earlier steps' real calls go through the backend-for-frontend with the wizard's own table
- * (lib/application/flow.ts), the reducer makes the state the wizard would have stored from their
+ * (lib/application/flow/), the reducer makes the state the wizard would have stored from their
  * answers, and the page opens the wizard on it. The address, package and identity steps themselves
  * are walked through the UI by application.spec.ts's new flow (and e2e/support/wizard.ts's helpers).
  */

@@ -116,7 +116,7 @@ export async function untilFiled<T>(
 }
 
 /**
- * Makes a filing call (lib/application/flow.ts names them): like callApi, with a late answer waited
+ * Makes a filing call (lib/application/flow/tables.ts names them): like callApi, with a late answer waited
  * for by its form hash and never sent again.
  */
 export function fileApi<N extends ApiCallName>(name: N, body: ApiBody<N>): Promise<Envelope<ApiAnswer<N>>> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commitmentSummaryOf } from '@/lib/application/commitment';
-import { emptyFlowState, type FlowState } from '@/lib/application/flow';
+import { emptyFlowState, type FlowState } from '@/lib/application/flow/state';
 import { offerOf } from '@/lib/application/offer';
 import { formatPrice } from '@/lib/domain/money';
 import { cartOf, commitmentFiguresOf } from '@/lib/domain/pricing';

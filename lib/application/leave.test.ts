@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyFlowState } from '@/lib/application/flow';
+import { emptyFlowState } from '@/lib/application/flow/state';
 import { somethingTyped } from '@/lib/application/leave';
 
 describe('somethingTyped: whether leaving the wizard asks first', () => {

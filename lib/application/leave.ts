@@ -1,4 +1,4 @@
-import type { FlowState } from '@/lib/application/flow';
+import type { FlowState } from '@/lib/application/flow/state';
 
 /**
  * Whether leaving the wizard would lose something the person gave: an address level, a

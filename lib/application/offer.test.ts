@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@/lib/api/types';
-import { emptyFlowState } from '@/lib/application/flow';
+import { emptyFlowState } from '@/lib/application/flow/state';
 import { offerOf } from '@/lib/application/offer';
 
 const tariff = (product_id: number, connection_type: 1 | 2): Product => ({

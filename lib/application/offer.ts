@@ -1,6 +1,7 @@
 import type { Campaign, Product } from '@/lib/api/types';
 import { productsForConnection } from '@/lib/application/draft';
-import { flowTables, type FlowState } from '@/lib/application/flow';
+import type { FlowState } from '@/lib/application/flow/state';
+import { flowTables } from '@/lib/application/flow/tables';
 import { isCampaignActive } from '@/lib/campaign';
 import { infrastructureOf } from '@/lib/domain/infrastructure';
 import { type Cart, cartOf, commitmentFiguresOf } from '@/lib/domain/pricing';

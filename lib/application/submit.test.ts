@@ -3,7 +3,9 @@ import { COMMITMENT } from '@/lib/testing/consents';
 import { ApiError } from '@/lib/api/api-error';
 import type { ApiCallName } from '@/lib/api/calls';
 import type { Envelope, SessionUser } from '@/lib/api/types';
-import { type CallMaker, emptyFlowState, type FlowEvent, flowReducer, type FlowState, FORM_HASH_LIFETIME_MS } from '@/lib/application/flow';
+import { type FlowEvent, flowReducer } from '@/lib/application/flow/reducer';
+import { emptyFlowState, type FlowState, FORM_HASH_LIFETIME_MS } from '@/lib/application/flow/state';
+import type { CallMaker } from '@/lib/application/flow/tables';
 import { callWithinForm, receiptOf, type SubmitDeps, submitStep } from '@/lib/application/submit';
 
 const consents = { kvkk: 'v1', contract: 'v1', marketing: false as const, commitment: COMMITMENT };

@@ -1,24 +1,13 @@
 import { ApiError } from '@/lib/api/api-error';
 import { isFormRefused } from '@/lib/api/error-message';
 import type { SessionUser } from '@/lib/api/types';
-import {
-  type CallMaker,
-  callOf,
-  fieldErrorsShownOn,
-  type FiledAnswer,
-  filesApplication,
-  type FlowEvent,
-  type FlowState,
-  hashExpired,
-  type Receipt,
-  type StepInput,
-  type StepName,
-  stepsOf,
-} from '@/lib/application/flow';
+import type { FlowEvent } from '@/lib/application/flow/reducer';
+import { type FlowState, hashExpired, type Receipt, type StepName } from '@/lib/application/flow/state';
+import { type CallMaker, callOf, fieldErrorsShownOn, type FiledAnswer, filesApplication, type StepInput, stepsOf } from '@/lib/application/flow/tables';
 
 /**
  * What the wizard's submissions do, with no React: a step's call made from the tables of
- * lib/application/flow.ts, and its answer or refusal turned into the reducer's events and an
+ * lib/application/flow/, and its answer or refusal turned into the reducer's events and an
  * outcome the wizard acts on (move to a step, ask for a login, tell a failure, show the finish
  * line). The calls inside a step (codes, phone and mail checks) end the same way when the form is
  * over. Unit-tested with stand-in calls (submit.test.ts).

@@ -1,6 +1,7 @@
 import type { ApiCallName } from '@/lib/api/calls';
 import type { Flow } from '@/lib/application/draft';
-import { flowTables, type StepName } from '@/lib/application/flow';
+import type { StepName } from '@/lib/application/flow/state';
+import { flowTables } from '@/lib/application/flow/tables';
 
 export interface FunnelStep {
   flow: Flow;
@@ -11,7 +12,7 @@ export interface FunnelStep {
   customerCall: boolean;
 }
 
-/** Every step call of the application flows, read from their tables (lib/application/flow.ts): no second list. */
+/** Every step call of the application flows, read from their tables (lib/application/flow/tables.ts): no second list. */
 const stepsByCall = new Map<ApiCallName, FunnelStep>();
 for (const [flow, table] of Object.entries(flowTables) as [Flow, (typeof flowTables)[Flow]][]) {
   table.steps.forEach((step, index) => {

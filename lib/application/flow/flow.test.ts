@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { COMMITMENT } from '@/lib/testing/consents';
 import { apiCalls } from '@/lib/api/calls';
-import {
-  type AnswerChange,
-  type CallMaker,
-  callOf,
-  emptyFlowState,
-  fieldErrorsShownOn,
-  filedFormIds,
-  filesApplication,
-  type FlowEvent,
-  flowReducer,
-  type FlowState,
-  flowTables,
-  FORM_HASH_LIFETIME_MS,
-  restoreFlowState,
-  shownStepIndex,
-  stepsOf,
-  withFiledForm,
-} from '@/lib/application/flow';
+import { filedFormIds, withFiledForm } from '@/lib/application/flow/filed-forms';
+import { type FlowEvent, flowReducer, restoreFlowState } from '@/lib/application/flow/reducer';
+import { emptyFlowState, type FlowState, FORM_HASH_LIFETIME_MS } from '@/lib/application/flow/state';
+import { type AnswerChange, type CallMaker, callOf, fieldErrorsShownOn, filesApplication, flowTables, shownStepIndex, stepsOf } from '@/lib/application/flow/tables';
 import type { Flow } from '@/lib/application/draft';
 
 const option = (value: number | string, text = String(value)) => ({ value, text });
