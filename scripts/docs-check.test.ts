@@ -212,6 +212,20 @@ describe('the requirement ids', () => {
   });
 });
 
+describe('what the documents say of the code', () => {
+  it('docs/architecture.md names every module of lib/ the sandbox imports, and no other', () => {
+    const architecture = read('docs/architecture.md');
+    const from = architecture.indexOf('The sandbox imports from `lib/` only');
+    const paragraph = from < 0 ? '' : architecture.slice(from, architecture.indexOf('\n\n', from));
+    const named = [...paragraph.matchAll(/`(lib\/[\w./-]+?)(?:\.ts|\/)?`/g)].map((match) => match[1]!).filter((name) => name !== 'lib');
+    const imported = files
+      .filter((file) => file.startsWith('sandbox/') && /\.ts$/.test(file) && !file.endsWith('.test.ts') && file !== 'sandbox/test-support.ts')
+      .flatMap((file) => [...read(file).matchAll(/from '@\/(lib\/[\w./-]+)'/g)].map((match) => match[1]!));
+    expect(named.length).toBeGreaterThan(3);
+    expect([...new Set(named)].sort()).toEqual([...new Set(imported)].sort());
+  });
+});
+
 describe('the documents themselves', () => {
   it('keep the entry documents short: README at most 8 KB, BENCHMARKS at most 20 KB', () => {
     expect(statSync(path.join(root, 'README.md')).size).toBeLessThanOrEqual(8 * 1024);
