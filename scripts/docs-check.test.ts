@@ -224,6 +224,18 @@ describe('what the documents say of the code', () => {
     expect(named.length).toBeGreaterThan(3);
     expect([...new Set(named)].sort()).toEqual([...new Set(imported)].sort());
   });
+
+  it('SECURITY.md names every route of app/api among its entry points, and no other', () => {
+    const security = read('SECURITY.md');
+    const from = security.indexOf('**Entry points.**');
+    const paragraph = from < 0 ? '' : security.slice(from, security.indexOf('\n\n', from));
+    const named = [...paragraph.matchAll(/`(\/api\/[^`]*)`/g)].map((match) => match[1]!.replace(/\/<[^>]*>$/, ''));
+    const routes = files
+      .filter((file) => /^app\/api\/.*\/route\.ts$/.test(file))
+      .map((file) => `/${path.posix.dirname(file).slice('app/'.length)}`.replace(/(\/\[[^\]]+\])+$/, '').replace(/\/\[\[?\.{3}[^\]]+\]\]?$/, ''));
+    expect(routes.length).toBeGreaterThan(10);
+    expect([...new Set(named)].sort()).toEqual([...new Set(routes)].sort());
+  });
 });
 
 describe('the documents themselves', () => {
