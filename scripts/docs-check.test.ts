@@ -238,6 +238,32 @@ describe('what the documents say of the code', () => {
   });
 });
 
+/** A count as the documents write it: a word up to twelve, or digits. */
+function countOf(written: string): number {
+  const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+  return /^\d+$/.test(written) ? Number(written) : words.indexOf(written.toLowerCase());
+}
+
+describe('the counts the documents quote', () => {
+  it('CONTRIBUTING.md counts the Playwright projects playwright.config.ts has, and names each', async () => {
+    const { default: config } = await import('../playwright.config');
+    const names = (config.projects ?? []).map((project) => project.name!);
+    const contributing = read('CONTRIBUTING.md');
+    const counts = [...contributing.matchAll(/\b(\w+) (?:Playwright )?projects\b/gi)].map((match) => match[1]!).filter((word) => countOf(word) >= 0);
+    expect(names.length).toBeGreaterThan(1);
+    expect(counts.length).toBeGreaterThan(0);
+    expect(counts.filter((word) => countOf(word) !== names.length).map((word) => `CONTRIBUTING.md says ${word} projects; playwright.config.ts has ${names.length}`)).toEqual([]);
+    expect(names.filter((name) => !contributing.includes(`**${name}**`)).map((name) => `${name}: not named in CONTRIBUTING.md`)).toEqual([]);
+  });
+
+  it('README.md and CONTRIBUTING.md quote no number of tests, which nothing would keep current', () => {
+    const quoted = (file: string) => [...prose(read(file)).matchAll(/\b\d[\d,]*\s+(?:\w+\s+)?tests\b/g)].map((match) => `${file}: ${match[0]}`);
+    expect(['README.md', 'CONTRIBUTING.md'].flatMap(quoted)).toEqual([]);
+    expect(countOf('six')).toBe(6);
+    expect(countOf('12')).toBe(12);
+  });
+});
+
 describe('the documents themselves', () => {
   it('keep the entry documents short: README at most 8 KB, BENCHMARKS at most 20 KB', () => {
     expect(statSync(path.join(root, 'README.md')).size).toBeLessThanOrEqual(8 * 1024);
