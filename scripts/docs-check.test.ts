@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -243,6 +244,24 @@ function countOf(written: string): number {
   const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
   return /^\d+$/.test(written) ? Number(written) : words.indexOf(written.toLowerCase());
 }
+
+/** Whether this checkout has its history (an exported tree has none to check against). */
+const hasHistory = spawnSync('git', ['rev-parse', '--git-dir'], { cwd: root }).status === 0;
+
+describe('the changelog', () => {
+  const changelog = read('CHANGELOG.md');
+  const versions = [...changelog.matchAll(/^## \[(\d+\.\d+\.\d+)\][^\n]*\n+([^\n]*)/gm)].map((match) => ({ version: match[1]!, cut: /^Cut from ([0-9a-f]{7,40})\b/.exec(match[2]!)?.[1] }));
+
+  it('names the commit each version was cut from, no git tag standing for it', () => {
+    expect(versions.length).toBeGreaterThan(0);
+    expect(versions.filter(({ cut }) => !cut).map(({ version }) => `${version}: no "Cut from <commit>"`)).toEqual([]);
+  });
+
+  it.skipIf(!hasHistory)('names commits that exist', () => {
+    const missing = versions.filter(({ cut }) => cut && spawnSync('git', ['cat-file', '-e', `${cut}^{commit}`], { cwd: root }).status !== 0);
+    expect(missing.map(({ version, cut }) => `${version}: ${cut} is no commit of this repository`)).toEqual([]);
+  });
+});
 
 describe('the counts the documents quote', () => {
   it('CONTRIBUTING.md counts the Playwright projects playwright.config.ts has, and names each', async () => {
