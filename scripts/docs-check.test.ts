@@ -283,6 +283,53 @@ describe('the counts the documents quote', () => {
   });
 });
 
+describe('the decision records', () => {
+  const records = files.filter((file) => /^docs\/decisions\/\d{4}-[^/]+\.md$/.test(file)).sort();
+  const numberOf = (file: string) => path.posix.basename(file).slice(0, 4);
+  /** A record's status paragraph, its links reduced to the numbers they name. */
+  const statusOf = (file: string) =>
+    (/^Status: ([\s\S]*?)\n\n/m.exec(read(file))?.[1] ?? '').replace(/\[(\d{4})\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ');
+  /** proposed, accepted or superseded by NNNN: how a status begins. */
+  const stateOf = (status: string) => /^(proposed|accepted|superseded by \d{4})\b/.exec(status)?.[1];
+  /** What a status says another record did to this one: `superseded by 0014`, `amended by 0023`. */
+  const marks = (status: string) => [...status.matchAll(/\b(superseded|amended) by (\d{4})\b/g)].map((match) => `${match[1]} by ${match[2]}`).sort();
+  /** What a status says this record does to others: [kind, number]. */
+  const claims = (status: string) => [...status.matchAll(/\b(supersedes|amends)\b[^;]*?\b(0\d{3})\b/g)].map((match) => [match[1]!, match[2]!] as const);
+  const table = new Map([...read('docs/decisions/README.md').matchAll(/^\| \[(\d{4}) [^\]]*\]\([^)]+\) \| ([^|]+) \|$/gm)].map((match) => [match[1]!, match[2]!.trim()]));
+
+  it('each opens with its status: proposed, accepted or superseded', () => {
+    expect(records.length).toBeGreaterThan(20);
+    expect(records.filter((file) => !stateOf(statusOf(file)))).toEqual([]);
+  });
+
+  it('docs/decisions/README.md lists every record with its state and what superseded or amended it', () => {
+    expect([...table.keys()].sort()).toEqual(records.map(numberOf));
+    const differ = records.filter((file) => {
+      const cell = table.get(numberOf(file)) ?? '';
+      const status = statusOf(file);
+      return stateOf(cell) !== stateOf(status) || marks(cell).join() !== marks(status).join();
+    });
+    expect(differ.map((file) => `${numberOf(file)}: the README says "${table.get(numberOf(file))}", the record "${statusOf(file)}"`)).toEqual([]);
+  });
+
+  it('a record superseded or amended by another is named by it as such, and the other way round', () => {
+    const byNumber = new Map(records.map((file) => [numberOf(file), statusOf(file)]));
+    const problems: string[] = [];
+    for (const [number, status] of byNumber) {
+      for (const mark of marks(status)) {
+        const [kind, , other] = mark.split(' ');
+        const verb = kind === 'superseded' ? 'supersedes' : 'amends';
+        if (!claims(byNumber.get(other!) ?? '').some(([claimed, target]) => claimed === verb && target === number)) problems.push(`${number} is ${mark}, which does not say it ${verb} ${number}`);
+      }
+      for (const [verb, target] of claims(status)) {
+        const kind = verb === 'supersedes' ? 'superseded' : 'amended';
+        if (!marks(byNumber.get(target) ?? '').includes(`${kind} by ${number}`)) problems.push(`${number} ${verb} ${target}, whose status does not say ${kind} by ${number}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('the documents themselves', () => {
   it('keep the entry documents short: README at most 8 KB, BENCHMARKS at most 20 KB', () => {
     expect(statSync(path.join(root, 'README.md')).size).toBeLessThanOrEqual(8 * 1024);
