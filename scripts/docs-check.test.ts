@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import ts from '@typescript/typescript6';
 import { describe, expect, it } from 'vitest';
 
 /*
@@ -327,6 +328,81 @@ describe('the decision records', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+});
+
+/** The comments of a source file: parsed for code (a `//` in a string is none), by their markers elsewhere. */
+function commentsOf(file: string, text: string): string[] {
+  if (/\.(tsx?|mts|cts|mjs|cjs|js)$/.test(file)) {
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.Unknown);
+    const found = new Map<number, string>();
+    const add = (ranges: ts.CommentRange[] | undefined) => ranges?.forEach((range) => found.set(range.pos, text.slice(range.pos, range.end)));
+    const visit = (node: ts.Node) => {
+      add(ts.getLeadingCommentRanges(text, node.pos));
+      add(ts.getTrailingCommentRanges(text, node.end));
+      for (const child of node.getChildren(source)) visit(child);
+    };
+    visit(source);
+    return [...found.values()];
+  }
+  if (file.endsWith('.css')) return [...text.matchAll(/\/\*[\s\S]*?\*\//g)].map((match) => match[0]);
+  if (file.endsWith('.json')) return [];
+  return [...text.matchAll(/(?:^|[ \t])#(?!!)[^\n]*/gm)].map((match) => match[0]);
+}
+
+/**
+ * A run told as a story in a comment: what one run once got, a before-and-after figure. Such
+ * figures belong in the commit's body or a decision record, with the commit that measured them;
+ * the comment keeps the reason.
+ */
+const DIARY_IN_COMMENTS = [
+  /\bonce got\b/i,
+  /\b(?:an?|the|one) (?:e2e|test|CI|bench) run once\b/i,
+  /\b\d[\d.,]*\s*[a-zA-Zµ%-]*\s+before,\s+[\d.,]+\s*[a-zA-Zµ%-]*\s+after\b/i,
+  /\d\s?(?:→|->)\s?\d[\d.,]*\s?(?:ms|s|KB|KiB|MB|MiB|CPU-seconds|minutes|req\/s)\b/,
+];
+
+/** A path out of the repository: a developer's checkout or home, a file URL, or `../` past the root (quoted: an example of code). */
+function outsidePaths(file: string, comment: string): string[] {
+  const found = [...comment.matchAll(/(?<![\w.~-])\/(?:home|root|work|Users)\/[^\s'"`),;]*|file:\/\/\S*/g)].map((match) => match[0]);
+  for (const [relative] of comment.matchAll(/(?<![\w.'"])(?:\.\.\/)+[\w.@-]+/g)) {
+    if (path.posix.normalize(path.posix.join(path.posix.dirname(file), relative)).startsWith('../')) found.push(relative);
+  }
+  return found;
+}
+
+describe('the code comments', () => {
+  const suspect = [...DIARY_IN_COMMENTS.map((pattern) => pattern.source), '/(?:home|root|work|Users)/', 'file://', '\\.\\./'].join('|');
+
+  it('keep no diary of runs', () => {
+    const found = codeFiles
+      .filter((file) => new RegExp(suspect, 'i').test(read(file)))
+      .flatMap((file) => commentsOf(file, read(file)).flatMap((comment) => DIARY_IN_COMMENTS.map((pattern) => pattern.exec(comment)?.[0]).filter(Boolean).map((match) => `${file}: ${match}`)));
+    expect(found).toEqual([]);
+  });
+
+  it('point at no path outside the repository', () => {
+    const found = codeFiles
+      .filter((file) => new RegExp(suspect, 'i').test(read(file)))
+      .flatMap((file) => commentsOf(file, read(file)).flatMap((comment) => outsidePaths(file, comment).map((target) => `${file}: ${target}`)));
+    expect(found).toEqual([]);
+  });
+
+  it('tell a diary and an outside path from a reason and a path of the repository', () => {
+    const code = [
+      '// the likely cause of the 502 an e2e run once got',
+      '/* a run of x.test.ts: 405 ms before, 380 after */',
+      "const url = 'http://a//b'; // a CPU's share, 417 → 227 CPU-seconds",
+      '// see ../../../elsewhere/notes.md and /work/main/lib/x.ts, but ../ui/button.tsx is ours',
+      "const s = '// 1 ms before, 2 after'; // maps 16 MB -> 4 MB: the rule's arithmetic",
+    ].join('\n');
+    const comments = commentsOf('lib/x/y.ts', code);
+    expect(comments).toHaveLength(5);
+    expect(comments.filter((comment) => DIARY_IN_COMMENTS.some((pattern) => pattern.test(comment))).map((comment) => comment.slice(0, 12))).toEqual(['// the likel', '/* a run of ', "// a CPU's s"]);
+    expect(comments.flatMap((comment) => outsidePaths('lib/x/y.ts', comment))).toEqual(['/work/main/lib/x.ts', '../../../elsewhere']);
+    // A quoted specifier is an example of code, not a reference: eslint.config.mjs's '../account/login-popup'.
+    expect(outsidePaths('x.mjs', "// so '../account/login-popup' is refused")).toEqual([]);
+    expect(commentsOf('x.sh', 'echo "#1" # a comment\n#!/bin/sh')).toEqual([' # a comment']);
   });
 });
 
