@@ -195,6 +195,23 @@ const noCircles = [
   },
 ];
 
+/**
+ * lib/config.ts is lib/'s one reader of process.env: every setting is validated once, at start, and
+ * documented (scripts/docs-check.test.ts reads its schema). The one exception is
+ * lib/cache-handler.mjs, which Next.js loads by itself, outside the app's modules and before
+ * lib/config.ts has run. Tests write the environment they configure.
+ */
+const oneEnvReader = {
+  files: ['lib/**/*.{ts,tsx,mts,mjs,js,cjs}'],
+  ignores: ['lib/config.ts', 'lib/cache-handler.mjs', 'lib/**/*.test.ts'],
+  rules: {
+    'no-restricted-properties': [
+      'error',
+      { object: 'process', property: 'env', message: 'lib/config.ts is the one reader of process.env in lib/: add the variable to its schema and read getConfig().' },
+    ],
+  },
+};
+
 const nextVitals = require('eslint-config-next/core-web-vitals');
 const nextTs = require('eslint-config-next/typescript');
 
@@ -215,4 +232,5 @@ export default defineConfig([
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   ...boundaries,
   ...noCircles,
+  oneEnvReader,
 ]);

@@ -92,16 +92,17 @@ const hasSession = (request: NextRequest) =>
 export const config = {
   // Pages only: not the backend-for-frontend (`/api/…`), Next.js's files (`/_next/…`) or paths with
   // a dot (files; next.config.ts gives those the strict policy). `/apix` and `/_nextx` are pages.
-  // The public pages (lib/shared-view.ts's publicPaths) only with one of its perRequestMarks: without
-  // one, next.config.ts's rewrites answer them. Literals, as Next.js reads them from the source;
-  // lib/shared-view.test.ts holds them to lib/shared-view.ts.
+  // The public pages (lib/shared-view.ts's publicPaths, the one list written out below) only with one
+  // of its perRequestMarks, each its own entry (a matcher's `has` asks for all of its conditions):
+  // without one, next.config.ts's rewrites answer them. Literals, as Next.js reads them from the
+  // source; lib/shared-view.test.ts holds them to lib/shared-view.ts.
   matcher: [
     '/((?!api/|_next/|_vercel/|.*\\..*|(?:|nasil-yapilir|yasal|erisilebilirlik|cerezler|en|en/how-to|en/legal|en/accessibility|en/cookies)$).*)',
-    { source: '/(|nasil-yapilir|yasal|erisilebilirlik|cerezler|en|en/how-to|en/legal|en/accessibility|en/cookies)', has: [{ type: 'header', key: 'cookie' }] },
-    { source: '/(|nasil-yapilir|yasal|erisilebilirlik|cerezler|en|en/how-to|en/legal|en/accessibility|en/cookies)', has: [{ type: 'header', key: 'rsc' }] },
-    { source: '/(|nasil-yapilir|yasal|erisilebilirlik|cerezler|en|en/how-to|en/legal|en/accessibility|en/cookies)', has: [{ type: 'query', key: '_rsc' }] },
-    { source: '/(|nasil-yapilir|yasal|erisilebilirlik|cerezler|en|en/how-to|en/legal|en/accessibility|en/cookies)', has: [{ type: 'header', key: 'x-page-render' }] },
-    { source: '/(|nasil-yapilir|yasal|erisilebilirlik|cerezler|en|en/how-to|en/legal|en/accessibility|en/cookies)', has: [{ type: 'query', key: 'basvuru' }] },
-    { source: '/(|nasil-yapilir|yasal|erisilebilirlik|cerezler|en|en/how-to|en/legal|en/accessibility|en/cookies)', has: [{ type: 'query', key: 'adim' }] },
+    { source: '/((?!api/|_next/|_vercel/|.*\\..*).*)', has: [{ type: 'header', key: 'cookie' }] },
+    { source: '/((?!api/|_next/|_vercel/|.*\\..*).*)', has: [{ type: 'header', key: 'rsc' }] },
+    { source: '/((?!api/|_next/|_vercel/|.*\\..*).*)', has: [{ type: 'query', key: '_rsc' }] },
+    { source: '/((?!api/|_next/|_vercel/|.*\\..*).*)', has: [{ type: 'header', key: 'x-page-render' }] },
+    { source: '/((?!api/|_next/|_vercel/|.*\\..*).*)', has: [{ type: 'query', key: 'basvuru' }] },
+    { source: '/((?!api/|_next/|_vercel/|.*\\..*).*)', has: [{ type: 'query', key: 'adim' }] },
   ],
 };

@@ -85,3 +85,22 @@ describe('no import circles', () => {
     expect(await circles(`${dir}/a.ts`)).toEqual([]);
   });
 });
+
+describe('one reader of process.env in lib/', () => {
+  const envReads = async (file: string, source: string) => {
+    const [result] = await eslint.lintText(source, { filePath: file });
+    return result!.messages.filter((message) => message.ruleId === 'no-restricted-properties');
+  };
+
+  it('refuse process.env anywhere in lib/ but lib/config.ts, destructured too', async () => {
+    expect(await envReads('lib/x.ts', 'export const port = process.env.PORT;\n')).toHaveLength(1);
+    expect(await envReads('lib/deeper/x.ts', 'const { env } = process;\nexport const port = env.PORT;\n')).toHaveLength(1);
+    expect(await envReads('lib/x.mjs', 'export const port = process.env.PORT;\n')).toHaveLength(1);
+  });
+
+  it('allow lib/config.ts, the cache handler Next.js loads by itself, tests, and code outside lib/', async () => {
+    for (const file of ['lib/config.ts', 'lib/cache-handler.mjs', 'lib/x.test.ts', 'proxy.ts', 'scripts/x.mjs']) {
+      expect(await envReads(file, 'export const port = process.env.PORT;\n'), file).toEqual([]);
+    }
+  });
+});

@@ -13,6 +13,10 @@
 // stays in each process's memory).
 // Either URL may come from a file (REDIS_CACHE_URL_FILE, REDIS_URL_FILE), as a mounted secret.
 //
+// The one file of lib/ that reads process.env itself (eslint.config.mjs allows it): Next.js loads it
+// on its own, outside the app's modules, so it cannot ask lib/config.ts, which checks the same
+// variables at start.
+//
 // While Redis cannot be reached a read misses (within timeoutMs) and the page is rendered for
 // that request: no second, per-instance copy is kept beside Redis, since a revalidation on another
 // instance could not clear it.

@@ -81,6 +81,16 @@ describe('parseConfig', () => {
     }
   });
 
+  it('says where the server listens, whether it runs under next dev and who takes the stop signals', () => {
+    expect(parseConfig({ SESSION_SECRET: secret })).toMatchObject({ listen: { host: undefined, port: 3000 }, isDevelopment: true, manualSignals: false });
+    expect(parseConfig({ SESSION_SECRET: secret, HOSTNAME: '', NODE_ENV: 'test' })).toMatchObject({ listen: { host: undefined }, isDevelopment: false });
+    expect(parseConfig({ SESSION_SECRET: secret, HOSTNAME: '0.0.0.0', PORT: '3100', NODE_ENV: 'production', DEMO: '1', NEXT_MANUAL_SIG_HANDLE: 'true' })).toMatchObject({
+      listen: { host: '0.0.0.0', port: 3100 },
+      isDevelopment: false,
+      manualSignals: true,
+    });
+  });
+
   it('links to the served port when SITE_URL is unset, and to SITE_URL without a trailing slash', () => {
     expect(parseConfig({ SESSION_SECRET: secret }).siteUrl).toBe('http://localhost:3000');
     expect(parseConfig({ SESSION_SECRET: secret, PORT: '4123', NODE_ENV: 'production', DEMO: '1' }).siteUrl).toBe('http://localhost:4123');

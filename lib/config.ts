@@ -7,8 +7,9 @@ import { type Budget, type BudgetName, BUDGETS, budgetNames, derivedOverrides, r
 import { type KeyRing, KeyRingError, parseKeyRing, parseSecretList } from '@/lib/key-ring';
 
 /**
- * The one place that reads process.env on the server. Validated once; a missing or malformed
- * variable stops start-up with one line naming it (see instrumentation.ts).
+ * The one place in lib/ that reads process.env (eslint.config.mjs holds the rest of lib/ to that;
+ * lib/cache-handler.mjs, which Next.js loads outside the app, is the one exception). Validated once;
+ * a missing or malformed variable stops start-up with one line naming it (see instrumentation.ts).
  */
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
@@ -35,6 +36,10 @@ const envSchema = z.object({
     .default('0850 000 00 00'),
   SITE_URL: optionalUrl,
   PORT: positiveInt(3000),
+  // Where the standalone server listens (Next.js reads it too); this server asks itself for its pages there.
+  HOSTNAME: z.string().optional(),
+  // Next.js's own switch: set, this process takes SIGTERM and SIGINT itself (lib/stop.ts).
+  NEXT_MANUAL_SIG_HANDLE: z.string().optional(),
   REDIS_URL: optionalUrl,
   // The state Redis through Sentinel instead (host:port,host:port,...): clients follow its primary
   // across a failover (docs/operations.md, Redis). REDIS_PASSWORD is the servers' password.
@@ -86,6 +91,12 @@ const envSchema = z.object({
 
 export interface Config {
   isProduction: boolean;
+  /** `next dev`: nothing is kept, and the policy allows what its tooling needs. */
+  isDevelopment: boolean;
+  /** Where this server listens: HOSTNAME (unset or empty: every address) and PORT. */
+  listen: { host: string | undefined; port: number };
+  /** NEXT_MANUAL_SIG_HANDLE is set: the app, not Next.js, answers the stop signals. */
+  manualSignals: boolean;
   /** The upstream origin; `/v1` is appended by the backend-for-frontend. */
   apiBaseUrl: string;
   usesSandbox: boolean;
@@ -117,7 +128,6 @@ export interface Config {
   uploadsInFlight: number;
   /** How long an upload's body may take to arrive before it is cut off and its slot freed. */
   uploadDeadlineMs: number;
-  /** The bearer secret of POST /api/revalidate; undefined: the route answers 404. */
   /** The secrets POST /api/revalidate accepts (two while the caller changes), or none: no such route. */
   revalidateSecrets: string[];
   /** After a stop signal: how long to serve on, and how long the whole stop may take (lib/lifecycle.ts). */
@@ -301,6 +311,9 @@ export function parseConfig(given: Record<string, string | undefined>): Config {
   const siteUrl = e.SITE_URL?.replace(/\/+$/, '') ?? `http://localhost:${e.PORT}`;
   return {
     isProduction: e.NODE_ENV === 'production',
+    isDevelopment: e.NODE_ENV === 'development',
+    listen: { host: e.HOSTNAME || undefined, port: e.PORT },
+    manualSignals: Boolean(e.NEXT_MANUAL_SIG_HANDLE),
     apiBaseUrl: (e.API_BASE_URL ?? `http://127.0.0.1:${e.SANDBOX_PORT}`).replace(/\/+$/, ''),
     usesSandbox,
     serviceToken: e.API_SERVICE_TOKEN,

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // Next.js's cache as it behaves for visitors who arrive while the page is rendered: each call that
 // misses runs the render itself. The render is this server asked for the page over HTTP (fetch).
 vi.mock('next/cache', () => ({ unstable_cache: (render: () => Promise<unknown>) => render }));
-vi.mock('@/lib/config', () => ({ getConfig: () => ({ settingsCacheMs: 60_000, apiBaseUrl: 'http://upstream.test', apiTimeoutMs: 5_000, sessionKeys: { sealing: { 1: 's'.repeat(40) }, current: 's'.repeat(40), opening: { 1: 's'.repeat(40) }, hashing: 's'.repeat(40) } }) }));
+vi.mock('@/lib/config', () => ({ getConfig: () => ({ settingsCacheMs: 60_000, listen: { host: undefined, port: 3000 }, apiBaseUrl: 'http://upstream.test', apiTimeoutMs: 5_000, sessionKeys: { sealing: { 1: 's'.repeat(40) }, current: 's'.repeat(40), opening: { 1: 's'.repeat(40) }, hashing: 's'.repeat(40) } }) }));
 
 const { forgetRendersUnderWay, publicPage } = await import('@/lib/public-page-cache');
 

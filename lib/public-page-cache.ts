@@ -40,8 +40,8 @@ async function renderPublicPage(path: string, kind: KeptKind): Promise<PublicPag
 
 /** This server's own address for `path`: the standalone server listens on HOSTNAME; bound to every address, ask it on loopback. */
 export function ownUrl(path: string): string {
-  const host = process.env.HOSTNAME && !['0.0.0.0', '::'].includes(process.env.HOSTNAME) ? process.env.HOSTNAME : '127.0.0.1';
-  return `http://${host}:${process.env.PORT ?? 3000}${path}`;
+  const { host, port } = getConfig().listen;
+  return `http://${host && !['0.0.0.0', '::'].includes(host) ? host : '127.0.0.1'}:${port}${path}`;
 }
 
 async function renderPage(path: string, kind: KeptKind): Promise<PublicPage> {
@@ -104,7 +104,7 @@ const markRendered = () => {
  */
 export async function publicPage(path: string, kind: KeptKind = 'anonymous'): Promise<{ page: PublicPage; kept: boolean } | undefined> {
   // `next dev` keeps nothing: a page must show the code just edited.
-  const seconds = process.env.NODE_ENV === 'development' ? 0 : getConfig().settingsCacheMs / 1000;
+  const seconds = getConfig().isDevelopment ? 0 : getConfig().settingsCacheMs / 1000;
   const key = `${kind} ${path}`;
   let cached = cachedRenders.get(key);
   if (!cached) {
@@ -129,7 +129,7 @@ export function pageResponse(request: Request, page: PublicPage, cacheControl: s
     status: page.status,
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': contentSecurityPolicy({ hashes: page.scriptHashes }, process.env.NODE_ENV === 'development'),
+      'Content-Security-Policy': contentSecurityPolicy({ hashes: page.scriptHashes }, getConfig().isDevelopment),
       'Cache-Control': cacheControl,
     },
   });

@@ -33,6 +33,12 @@ describe('the anonymous view of a public page', () => {
     expect([...publicPaths].sort()).toEqual(['/', '/cerezler', '/en', '/en/accessibility', '/en/cookies', '/en/how-to', '/en/legal', '/erisilebilirlik', '/nasil-yapilir', '/yasal']);
   });
 
+  it('is written out once in proxy.ts\'s matcher, the same list as publicPaths', () => {
+    const [pages] = proxyConfig.matcher as [string, ...unknown[]];
+    const written = /\(\?:([^)]*)\)\$/.exec(pages)?.[1]?.split('|').map((path) => `/${path}`);
+    expect(written?.sort()).toEqual([...publicPaths].sort());
+  });
+
   it('goes to app/api/page without the proxy, a campaign query or a HEAD request included', async () => {
     for (const path of publicPaths) {
       for (const url of [`${site}${path}`, `${site}${path}?utm_source=ads`]) {

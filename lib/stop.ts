@@ -19,7 +19,7 @@ export async function installStop(): Promise<void> {
   watchRequests();
   // Without Next.js's documented switch its own handler closes the listener at once: the stop then
   // only turns readiness off, and Next.js finishes the requests in flight.
-  const manual = Boolean(process.env.NEXT_MANUAL_SIG_HANDLE);
+  const manual = config.manualSignals;
   const onSignal = (signal: NodeJS.Signals) => {
     if (!manual) {
       lifecycle().draining = true;

@@ -46,9 +46,8 @@ export interface UpstreamRequest {
  * Node.js server, says 5 s and closes after 6 s: we drop it after 4 s); without that header, after
  * 30 s, under the 60-75 s of the usual proxies. Otherwise a call written just as the upstream
  * closes its end fails before any answer: a GET is sent again (below), a POST cannot be, and the
- * customer reads "Sunucuya erişilemiyor" (the likely cause of the 502 an e2e run once got on the
- * infrastructure call). Only idle connections are timed (undici's own header and body timeouts are
- * off): a call waiting for its answer is bounded by API_TIMEOUT_MS alone.
+ * customer reads "Sunucuya erişilemiyor". Only idle connections are timed (undici's own header and
+ * body timeouts are off): a call waiting for its answer is bounded by API_TIMEOUT_MS alone.
  */
 const agent = new Agent({ connections: 256, keepAliveTimeout: 30_000, keepAliveTimeoutThreshold: 1_000, headersTimeout: 0, bodyTimeout: 0 });
 

@@ -162,13 +162,6 @@ function createSubscription(ctx: Context, { customerId, form, product, prePriceP
     pre_price_paid_type: prePricePaidType,
     campaign_code: form.campaign_code,
     reference_code: form.reference_code,
-    company: null,
-    docs_status: null,
-    docs_message: null,
-    tax_plate: null,
-    signature_circular: null,
-    auth_username: null,
-    auth_password: null,
     register_date: seconds(ctx.now()),
   });
   // Our own lines get a service number of ours at once (a transferred line keeps its number).
@@ -193,10 +186,6 @@ function finishStep(ctx: Context, hash: string, kind: FormRow['kind'], minStep: 
       ...identity,
       phone,
       mail,
-      identity_status: 0,
-      identity_message: null,
-      identity_front: null,
-      identity_back: null,
       created_at: ctx.now(),
     });
     createSubscription(ctx, { customerId, form, product, prePricePaidType: form.parsed.pre_price_paid_type ?? null });

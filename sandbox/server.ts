@@ -6,6 +6,7 @@ import path from 'node:path';
 import busboy from 'busboy';
 import { apiCalls, findApiCall, isDescribedPath, type ApiCallName } from '@/lib/api/calls';
 import type { Envelope } from '@/lib/api/types';
+import { SNIFF_BYTES, sniffFileType, type UploadType } from '@/lib/domain/uploads';
 import { validate, ValidationError } from '@/lib/validator';
 import { monthlyFee, productById } from '@/sandbox/catalog';
 import type { Context } from '@/sandbox/context';
@@ -98,13 +99,8 @@ function parseJson(raw: Buffer): Json {
   return value as Json;
 }
 
-/** The type of a file by its first bytes: PDF, PNG or JPEG, else undefined. */
-export function sniffExtension(content: Buffer): UploadedFile['extension'] | undefined {
-  if (content.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
-  if (content.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (content.length > 3 && content[0] === 0xff && content[1] === 0xd8 && content[2] === 0xff) return 'jpg';
-  return undefined;
-}
+/** The extension a file is stored under, by its type as its first bytes tell it (the same check as the site's, lib/domain/uploads.ts). */
+const EXTENSIONS = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg' } as const satisfies Record<UploadType, UploadedFile['extension']>;
 
 function readMultipart(req: IncomingMessage, spec: { fields: readonly string[]; files: readonly string[] }): Promise<Upload> {
   return new Promise((resolve, reject) => {
@@ -156,8 +152,8 @@ function readMultipart(req: IncomingMessage, spec: { fields: readonly string[]; 
         openStreams -= 1;
         if (!stream.truncated) {
           const content = Buffer.concat(chunks);
-          const extension = sniffExtension(content);
-          if (extension) upload.files[name] = { content, extension };
+          const type = sniffFileType(content.subarray(0, SNIFF_BYTES));
+          if (type) upload.files[name] = { content, extension: EXTENSIONS[type] };
           else fail(new SandboxError(400, 'Yüklediğiniz dosya uygun değil.', { field: name }));
         }
         settle();

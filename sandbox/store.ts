@@ -34,6 +34,12 @@ export interface CustomerRow {
   created_at: number;
 }
 
+/** A new customer's columns nobody has to give: the identity not sent, no documents yet. */
+const NEW_CUSTOMER = { identity_status: 0, identity_message: null, identity_front: null, identity_back: null } as const satisfies Partial<CustomerRow>;
+
+/** A customer as inserted: every column but those of NEW_CUSTOMER, which default to it, and the id. */
+export type NewCustomer = Omit<CustomerRow, 'id' | keyof typeof NEW_CUSTOMER> & Partial<Pick<CustomerRow, 'id' | keyof typeof NEW_CUSTOMER>>;
+
 export interface CompanyData {
   name: string;
   tax_central: string;
@@ -68,6 +74,26 @@ export interface SubscriptionRow {
   /** Unix seconds. */
   register_date: number;
 }
+
+/** A new application's columns nobody has to give: no line, code, company, documents or modem yet. */
+const NEW_SUBSCRIPTION = {
+  service_number: null,
+  current_company: null,
+  pre_price_paid_type: null,
+  campaign_code: null,
+  reference_code: null,
+  company: null,
+  docs_status: null,
+  docs_message: null,
+  tax_plate: null,
+  signature_circular: null,
+  auth_username: null,
+  auth_password: null,
+} as const satisfies Partial<SubscriptionRow>;
+
+/** A subscription as inserted: the columns of NEW_SUBSCRIPTION default to it; the id and the contract's key are made. */
+export type NewSubscription = Omit<SubscriptionRow, 'id' | 'doc_key' | keyof typeof NEW_SUBSCRIPTION> &
+  Partial<Pick<SubscriptionRow, 'id' | keyof typeof NEW_SUBSCRIPTION>>;
 
 export interface FormRow {
   id: number;
@@ -332,12 +358,8 @@ export class Store {
     return this.db.prepare('SELECT * FROM customers WHERE nationality_number = ?').get(nationalityNumber) as CustomerRow | undefined;
   }
 
-  insertCustomer(customer: Omit<CustomerRow, 'id'> & { id?: number }): number {
-    const columns = Object.keys(customer);
-    const result = this.db
-      .prepare(`INSERT INTO customers (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`)
-      .run(customer);
-    return Number(result.lastInsertRowid);
+  insertCustomer(customer: NewCustomer): number {
+    return this.insert('customers', { ...NEW_CUSTOMER, ...customer });
   }
 
   customerByToken(token: string, nowMs: number): CustomerRow | undefined {
@@ -366,12 +388,14 @@ export class Store {
       .all(customerId) as SubscriptionRow[];
   }
 
-  insertSubscription(subscription: Omit<SubscriptionRow, 'id' | 'doc_key'> & { id?: number }): number {
-    const row = { ...subscription, doc_key: randomBytes(16).toString('hex') };
+  insertSubscription(subscription: NewSubscription): number {
+    return this.insert('subscriptions', { ...NEW_SUBSCRIPTION, ...subscription, doc_key: randomBytes(16).toString('hex') });
+  }
+
+  /** Inserts a row of the columns it has; answers its id. */
+  private insert(table: 'customers' | 'subscriptions', row: Record<string, unknown>): number {
     const columns = Object.keys(row);
-    const result = this.db
-      .prepare(`INSERT INTO subscriptions (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`)
-      .run(row);
+    const result = this.db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`).run(row);
     return Number(result.lastInsertRowid);
   }
 

@@ -6,9 +6,8 @@ export const debianChromium = '/usr/bin/chromium';
 
 /**
  * Debian's headless-only build of the same Chromium: what Playwright runs headless tests in when it
- * brings its own browsers. It needs about half the CPU of the full browser run headless (the
- * suite's desktop application, popups and foundation files: 417 → 227 CPU-seconds, 3.5 → 2.0
- * minutes). It cannot show a window: `--headed` runs need CHROME_PATH=/usr/bin/chromium.
+ * brings its own browsers. It needs about half the CPU of the full browser run headless. It cannot
+ * show a window: `--headed` runs need CHROME_PATH=/usr/bin/chromium.
  */
 export const debianHeadlessShell = '/usr/bin/chromium-headless-shell';
 

@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import ts from '@typescript/typescript6';
 import { describe, expect, it } from 'vitest';
 
 /*
@@ -209,6 +211,198 @@ describe('the requirement ids', () => {
     const cited = codeFiles.flatMap((file) => [...read(file).matchAll(/§\s?(\d+)/g)].map((match) => ({ file, section: match[1]! })));
     expect(cited.length).toBeGreaterThan(100);
     expect(cited.filter(({ section }) => !sections.has(section)).map(({ file, section }) => `${file}: §${section}`)).toEqual([]);
+  });
+});
+
+describe('what the documents say of the code', () => {
+  it('docs/architecture.md names every module of lib/ the sandbox imports, and no other', () => {
+    const architecture = read('docs/architecture.md');
+    const from = architecture.indexOf('The sandbox imports from `lib/` only');
+    const paragraph = from < 0 ? '' : architecture.slice(from, architecture.indexOf('\n\n', from));
+    const named = [...paragraph.matchAll(/`(lib\/[\w./-]+?)(?:\.ts|\/)?`/g)].map((match) => match[1]!).filter((name) => name !== 'lib');
+    const imported = files
+      .filter((file) => file.startsWith('sandbox/') && /\.ts$/.test(file) && !file.endsWith('.test.ts') && file !== 'sandbox/test-support.ts')
+      .flatMap((file) => [...read(file).matchAll(/from '@\/(lib\/[\w./-]+)'/g)].map((match) => match[1]!));
+    expect(named.length).toBeGreaterThan(3);
+    expect([...new Set(named)].sort()).toEqual([...new Set(imported)].sort());
+  });
+
+  it('SECURITY.md names every route of app/api among its entry points, and no other', () => {
+    const security = read('SECURITY.md');
+    const from = security.indexOf('**Entry points.**');
+    const paragraph = from < 0 ? '' : security.slice(from, security.indexOf('\n\n', from));
+    const named = [...paragraph.matchAll(/`(\/api\/[^`]*)`/g)].map((match) => match[1]!.replace(/\/<[^>]*>$/, ''));
+    const routes = files
+      .filter((file) => /^app\/api\/.*\/route\.ts$/.test(file))
+      .map((file) => `/${path.posix.dirname(file).slice('app/'.length)}`.replace(/(\/\[[^\]]+\])+$/, '').replace(/\/\[\[?\.{3}[^\]]+\]\]?$/, ''));
+    expect(routes.length).toBeGreaterThan(10);
+    expect([...new Set(named)].sort()).toEqual([...new Set(routes)].sort());
+  });
+});
+
+/** A count as the documents write it: a word up to twelve, or digits. */
+function countOf(written: string): number {
+  const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+  return /^\d+$/.test(written) ? Number(written) : words.indexOf(written.toLowerCase());
+}
+
+/** Whether this checkout has its history (an exported tree has none to check against). */
+const hasHistory = spawnSync('git', ['rev-parse', '--git-dir'], { cwd: root }).status === 0;
+
+describe('the changelog', () => {
+  const changelog = read('CHANGELOG.md');
+  const versions = [...changelog.matchAll(/^## \[(\d+\.\d+\.\d+)\][^\n]*\n+([^\n]*)/gm)].map((match) => ({ version: match[1]!, cut: /^Cut from ([0-9a-f]{7,40})\b/.exec(match[2]!)?.[1] }));
+
+  it('names the commit each version was cut from, no git tag standing for it', () => {
+    expect(versions.length).toBeGreaterThan(0);
+    expect(versions.filter(({ cut }) => !cut).map(({ version }) => `${version}: no "Cut from <commit>"`)).toEqual([]);
+  });
+
+  it.skipIf(!hasHistory)('names commits that exist', () => {
+    const missing = versions.filter(({ cut }) => cut && spawnSync('git', ['cat-file', '-e', `${cut}^{commit}`], { cwd: root }).status !== 0);
+    expect(missing.map(({ version, cut }) => `${version}: ${cut} is no commit of this repository`)).toEqual([]);
+  });
+});
+
+describe('the counts the documents quote', () => {
+  it('CONTRIBUTING.md counts the Playwright projects playwright.config.ts has, and names each', async () => {
+    const { default: config } = await import('../playwright.config');
+    const names = (config.projects ?? []).map((project) => project.name!);
+    const contributing = read('CONTRIBUTING.md');
+    const counts = [...contributing.matchAll(/\b(\w+) (?:Playwright )?projects\b/gi)].map((match) => match[1]!).filter((word) => countOf(word) >= 0);
+    expect(names.length).toBeGreaterThan(1);
+    expect(counts.length).toBeGreaterThan(0);
+    expect(counts.filter((word) => countOf(word) !== names.length).map((word) => `CONTRIBUTING.md says ${word} projects; playwright.config.ts has ${names.length}`)).toEqual([]);
+    expect(names.filter((name) => !contributing.includes(`**${name}**`)).map((name) => `${name}: not named in CONTRIBUTING.md`)).toEqual([]);
+  });
+
+  it('README.md and CONTRIBUTING.md quote no number of tests, which nothing would keep current', () => {
+    const quoted = (file: string) => [...prose(read(file)).matchAll(/\b\d[\d,]*\s+(?:\w+\s+)?tests\b/g)].map((match) => `${file}: ${match[0]}`);
+    expect(['README.md', 'CONTRIBUTING.md'].flatMap(quoted)).toEqual([]);
+    expect(countOf('six')).toBe(6);
+    expect(countOf('12')).toBe(12);
+  });
+});
+
+describe('the decision records', () => {
+  const records = files.filter((file) => /^docs\/decisions\/\d{4}-[^/]+\.md$/.test(file)).sort();
+  const numberOf = (file: string) => path.posix.basename(file).slice(0, 4);
+  /** A record's status paragraph, its links reduced to the numbers they name. */
+  const statusOf = (file: string) =>
+    (/^Status: ([\s\S]*?)\n\n/m.exec(read(file))?.[1] ?? '').replace(/\[(\d{4})\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ');
+  /** proposed, accepted or superseded by NNNN: how a status begins. */
+  const stateOf = (status: string) => /^(proposed|accepted|superseded by \d{4})\b/.exec(status)?.[1];
+  /** What a status says another record did to this one: `superseded by 0014`, `amended by 0023`. */
+  const marks = (status: string) => [...status.matchAll(/\b(superseded|amended) by (\d{4})\b/g)].map((match) => `${match[1]} by ${match[2]}`).sort();
+  /** What a status says this record does to others: [kind, number]. */
+  const claims = (status: string) => [...status.matchAll(/\b(supersedes|amends)\b[^;]*?\b(0\d{3})\b/g)].map((match) => [match[1]!, match[2]!] as const);
+  const table = new Map([...read('docs/decisions/README.md').matchAll(/^\| \[(\d{4}) [^\]]*\]\([^)]+\) \| ([^|]+) \|$/gm)].map((match) => [match[1]!, match[2]!.trim()]));
+
+  it('each opens with its status: proposed, accepted or superseded', () => {
+    expect(records.length).toBeGreaterThan(20);
+    expect(records.filter((file) => !stateOf(statusOf(file)))).toEqual([]);
+  });
+
+  it('docs/decisions/README.md lists every record with its state and what superseded or amended it', () => {
+    expect([...table.keys()].sort()).toEqual(records.map(numberOf));
+    const differ = records.filter((file) => {
+      const cell = table.get(numberOf(file)) ?? '';
+      const status = statusOf(file);
+      return stateOf(cell) !== stateOf(status) || marks(cell).join() !== marks(status).join();
+    });
+    expect(differ.map((file) => `${numberOf(file)}: the README says "${table.get(numberOf(file))}", the record "${statusOf(file)}"`)).toEqual([]);
+  });
+
+  it('a record superseded or amended by another is named by it as such, and the other way round', () => {
+    const byNumber = new Map(records.map((file) => [numberOf(file), statusOf(file)]));
+    const problems: string[] = [];
+    for (const [number, status] of byNumber) {
+      for (const mark of marks(status)) {
+        const [kind, , other] = mark.split(' ');
+        const verb = kind === 'superseded' ? 'supersedes' : 'amends';
+        if (!claims(byNumber.get(other!) ?? '').some(([claimed, target]) => claimed === verb && target === number)) problems.push(`${number} is ${mark}, which does not say it ${verb} ${number}`);
+      }
+      for (const [verb, target] of claims(status)) {
+        const kind = verb === 'supersedes' ? 'superseded' : 'amended';
+        if (!marks(byNumber.get(target) ?? '').includes(`${kind} by ${number}`)) problems.push(`${number} ${verb} ${target}, whose status does not say ${kind} by ${number}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+/** The comments of a source file: parsed for code (a `//` in a string is none), by their markers elsewhere. */
+function commentsOf(file: string, text: string): string[] {
+  if (/\.(tsx?|mts|cts|mjs|cjs|js)$/.test(file)) {
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.Unknown);
+    const found = new Map<number, string>();
+    const add = (ranges: ts.CommentRange[] | undefined) => ranges?.forEach((range) => found.set(range.pos, text.slice(range.pos, range.end)));
+    const visit = (node: ts.Node) => {
+      add(ts.getLeadingCommentRanges(text, node.pos));
+      add(ts.getTrailingCommentRanges(text, node.end));
+      for (const child of node.getChildren(source)) visit(child);
+    };
+    visit(source);
+    return [...found.values()];
+  }
+  if (file.endsWith('.css')) return [...text.matchAll(/\/\*[\s\S]*?\*\//g)].map((match) => match[0]);
+  if (file.endsWith('.json')) return [];
+  return [...text.matchAll(/(?:^|[ \t])#(?!!)[^\n]*/gm)].map((match) => match[0]);
+}
+
+/**
+ * A run told as a story in a comment: what one run once got, a before-and-after figure. Such
+ * figures belong in the commit's body or a decision record, with the commit that measured them;
+ * the comment keeps the reason.
+ */
+const DIARY_IN_COMMENTS = [
+  /\bonce got\b/i,
+  /\b(?:an?|the|one) (?:e2e|test|CI|bench) run once\b/i,
+  /\b\d[\d.,]*\s*[a-zA-Zµ%-]*\s+before,\s+[\d.,]+\s*[a-zA-Zµ%-]*\s+after\b/i,
+  /\d\s?(?:→|->)\s?\d[\d.,]*\s?(?:ms|s|KB|KiB|MB|MiB|CPU-seconds|minutes|req\/s)\b/,
+];
+
+/** A path out of the repository: a developer's checkout or home, a file URL, or `../` past the root (quoted: an example of code). */
+function outsidePaths(file: string, comment: string): string[] {
+  const found = [...comment.matchAll(/(?<![\w.~-])\/(?:home|root|work|Users)\/[^\s'"`),;]*|file:\/\/\S*/g)].map((match) => match[0]);
+  for (const [relative] of comment.matchAll(/(?<![\w.'"])(?:\.\.\/)+[\w.@-]+/g)) {
+    if (path.posix.normalize(path.posix.join(path.posix.dirname(file), relative)).startsWith('../')) found.push(relative);
+  }
+  return found;
+}
+
+describe('the code comments', () => {
+  const suspect = [...DIARY_IN_COMMENTS.map((pattern) => pattern.source), '/(?:home|root|work|Users)/', 'file://', '\\.\\./'].join('|');
+
+  it('keep no diary of runs', () => {
+    const found = codeFiles
+      .filter((file) => new RegExp(suspect, 'i').test(read(file)))
+      .flatMap((file) => commentsOf(file, read(file)).flatMap((comment) => DIARY_IN_COMMENTS.map((pattern) => pattern.exec(comment)?.[0]).filter(Boolean).map((match) => `${file}: ${match}`)));
+    expect(found).toEqual([]);
+  });
+
+  it('point at no path outside the repository', () => {
+    const found = codeFiles
+      .filter((file) => new RegExp(suspect, 'i').test(read(file)))
+      .flatMap((file) => commentsOf(file, read(file)).flatMap((comment) => outsidePaths(file, comment).map((target) => `${file}: ${target}`)));
+    expect(found).toEqual([]);
+  });
+
+  it('tell a diary and an outside path from a reason and a path of the repository', () => {
+    const code = [
+      '// the likely cause of the 502 an e2e run once got',
+      '/* a run of x.test.ts: 405 ms before, 380 after */',
+      "const url = 'http://a//b'; // a CPU's share, 417 → 227 CPU-seconds",
+      '// see ../../../elsewhere/notes.md and /work/main/lib/x.ts, but ../ui/button.tsx is ours',
+      "const s = '// 1 ms before, 2 after'; // maps 16 MB -> 4 MB: the rule's arithmetic",
+    ].join('\n');
+    const comments = commentsOf('lib/x/y.ts', code);
+    expect(comments).toHaveLength(5);
+    expect(comments.filter((comment) => DIARY_IN_COMMENTS.some((pattern) => pattern.test(comment))).map((comment) => comment.slice(0, 12))).toEqual(['// the likel', '/* a run of ', "// a CPU's s"]);
+    expect(comments.flatMap((comment) => outsidePaths('lib/x/y.ts', comment))).toEqual(['/work/main/lib/x.ts', '../../../elsewhere']);
+    // A quoted specifier is an example of code, not a reference: eslint.config.mjs's '../account/login-popup'.
+    expect(outsidePaths('x.mjs', "// so '../account/login-popup' is refused")).toEqual([]);
+    expect(commentsOf('x.sh', 'echo "#1" # a comment\n#!/bin/sh')).toEqual([' # a comment']);
   });
 });
 

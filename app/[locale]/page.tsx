@@ -1,30 +1,18 @@
-import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getMessages, setRequestLocale } from 'next-intl/server';
 import { HomeLogin } from '@/components/account/home-login';
 import { CampaignBanner } from '@/components/home/campaign-banner';
 import { WizardLoader } from '@/components/application/wizard-loader';
 import { HomeChoices } from '@/components/home/home-choices';
-import { getConfig } from '@/lib/config';
 import { failIfAsked } from '@/lib/crash-hook';
 import { wizardMessages } from '@/lib/i18n/client-messages';
-import { pageMetadata } from '@/lib/i18n/metadata';
+import { pageMetadataOf } from '@/lib/i18n/metadata';
 import { localeOf } from '@/lib/i18n/locale';
 import { getProvinces } from '@/lib/provinces';
 import { nationalityOptions } from '@/lib/domain/countries';
 import { getCountries, getSettings } from '@/lib/settings';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]'>): Promise<Metadata> {
-  const locale = localeOf((await params).locale);
-  const t = await getTranslations({ locale, namespace: 'metadata' });
-  return pageMetadata({
-    locale,
-    pathname: '/',
-    title: t('homeTitle'),
-    description: t('homeDescription'),
-    siteName: getConfig().siteName,
-  });
-}
+export const generateMetadata = pageMetadataOf('/');
 
 export default async function HomePage({ params, searchParams }: PageProps<'/[locale]'>) {
   const locale = localeOf((await params).locale);

@@ -1,19 +1,14 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useCallback, useId } from 'react';
+import { useCallback } from 'react';
 import { showAccountView } from '@/lib/account/navigation';
 import { DocumentLinks } from '@/components/account/document-link';
 import { DocumentUpload } from '@/components/account/document-upload';
-import { reviewTones } from '@/components/account/review-tone';
-import styles from '@/components/account/profile.module.css';
-import { StatusPill } from '@/components/account/status-pill';
+import { ReviewSection } from '@/components/account/review-section';
 import { ProfileLoading } from '@/components/account/profile-loading';
 import { useProfile } from '@/components/account/use-profile';
-import { Notice } from '@/components/ui/notice';
-import { useTurkishData } from '@/components/ui/page-language';
 import { canUploadCompanyDocs } from '@/lib/domain/subscription';
-import { reviewStatusKey } from '@/lib/profile/review';
 import { NoSubscription } from '@/components/account/no-subscription';
 
 /**
@@ -32,11 +27,6 @@ export function useCompanyDocsPopup() {
  */
 export function CompanyDocs({ subscriptionId }: { subscriptionId: number }) {
   const t = useTranslations('profile.companyDocs');
-  const review = useTranslations('profile.review');
-  const identity = useTranslations('profile.identity');
-  // The reviewer writes in Turkish only.
-  const turkish = useTurkishData();
-  const headingId = useId();
   const { profile, failed, refresh, retry } = useProfile();
   if (!profile) return <ProfileLoading failed={failed} onRetry={retry} />;
   const subscription = profile.subscriptions.find((item) => item.subscription_id === subscriptionId);
@@ -48,27 +38,10 @@ export function CompanyDocs({ subscriptionId }: { subscriptionId: number }) {
   }
 
   const { docs } = company;
-  const key = reviewStatusKey(docs.status);
-  const tones = reviewTones[key];
   const taxPlate = t('taxPlate');
   const signatureCircular = t('signatureCircular');
   return (
-    <section aria-labelledby={headingId} className={styles.section}>
-      <div className={styles.sectionHead}>
-        <h3 id={headingId}>{company.name}</h3>
-        <span>
-          <span className="visually-hidden">{t('status')}: </span>
-          <StatusPill tone={tones.pill}>{review(key)}</StatusPill>
-        </span>
-      </div>
-      <Notice tone={tones.notice}>
-        <p className={styles.noticeText}>{t(`notice.${key}`)}</p>
-        {docs.status === 3 && docs.message ? (
-          <p className={styles.noticeText}>
-            <strong>{identity('reason')}</strong> <span lang={turkish}>{docs.message}</span>
-          </p>
-        ) : null}
-      </Notice>
+    <ReviewSection heading={company.name} texts="companyDocs" review={docs}>
       {canUploadCompanyDocs(docs.status) ? (
         <DocumentUpload
           key={docs.status}
@@ -89,6 +62,6 @@ export function CompanyDocs({ subscriptionId }: { subscriptionId: number }) {
           ]}
         />
       )}
-    </section>
+    </ReviewSection>
   );
 }

@@ -5,7 +5,7 @@ import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { useChoice, useErrorDialog } from '@/components/popups/dialogs';
 import { downscalePhoto, sniffFile } from '@/components/account/image-files';
 import styles from '@/components/account/profile.module.css';
-import { Button } from '@/components/ui/button';
+import { Button, linkClass } from '@/components/ui/button';
 import { callApi } from '@/lib/api/client';
 import { UPLOAD_MAX_BYTES, type UploadRejection } from '@/lib/domain/uploads';
 import { checkFileChoice } from '@/lib/profile/file-choice';
@@ -277,7 +277,7 @@ function FileSlot({
           <span className={styles.chosenName}>{t('chosen', { name: chosen.file.name, size: sizes.file(chosen.file.size) })}</span>
           <button
             type="button"
-            className={styles.linkButton}
+            className={linkClass({ action: true, tall: true })}
             disabled={locked}
             onClick={() => {
               onRemove();

@@ -1,19 +1,20 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { lazy, useCallback } from 'react';
+import { useCallback } from 'react';
+import { lazyPopupContent } from '@/components/popups/lazy-content';
 import { usePopups } from '@/components/popups/popup-provider';
-import { CatalogueTexts, preloadCatalogue } from '@/components/ui/catalogue-texts';
 import type { PopupOpeners } from '@/lib/popups/openers';
 
-const loadInquiry = () => import('@/components/account/inquiry-content');
-const InquiryContent = lazy(() => loadInquiry().then((module) => ({ default: module.InquiryContent })));
+const inquiry = lazyPopupContent(
+  () => import('@/components/account/inquiry-content'),
+  (module) => module.InquiryContent,
+);
+
+const InquiryContent = inquiry.Content;
 
 /** Starts loading the inquiry's code and texts (on hover or focus of a button that opens it). */
-export function preloadInquiry() {
-  void loadInquiry();
-  preloadCatalogue();
-}
+export const preloadInquiry = inquiry.preload;
 
 /** Opens the application-inquiry popup ('Başvuru Sorgulama'). */
 export function useInquiryPopup(): PopupOpeners['inquiry'] {
@@ -24,11 +25,7 @@ export function useInquiryPopup(): PopupOpeners['inquiry'] {
       open({
         id: 'inquiry',
         title: t('title'),
-        render: () => (
-          <CatalogueTexts>
-            <InquiryContent />
-          </CatalogueTexts>
-        ),
+        render: () => <InquiryContent />,
       }),
     [open, t],
   );

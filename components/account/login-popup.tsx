@@ -1,22 +1,23 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { lazy, useCallback } from 'react';
+import { useCallback } from 'react';
+import { lazyPopupContent } from '@/components/popups/lazy-content';
 import { useNotify } from '@/components/popups/notifications';
 import { usePopups } from '@/components/popups/popup-provider';
-import { CatalogueTexts, preloadCatalogue } from '@/components/ui/catalogue-texts';
 import { useProfilePopup } from '@/components/account/profile-popup';
 import type { SessionUser } from '@/lib/api/types';
 import type { LoginPopupOptions, PopupOpeners } from '@/lib/popups/openers';
 
-const loadLoginSteps = () => import('@/components/account/login-steps');
-export const LazyLoginSteps = lazy(() => loadLoginSteps().then((module) => ({ default: module.LoginSteps })));
+const login = lazyPopupContent(
+  () => import('@/components/account/login-steps'),
+  (module) => module.LoginSteps,
+);
+
+const LoginContent = login.Content;
 
 /** Starts loading the login steps' code and texts (on hover or focus of a button that opens them). */
-export function preloadLoginSteps() {
-  void loadLoginSteps();
-  preloadCatalogue();
-}
+export const preloadLoginSteps = login.preload;
 
 let opened = 0;
 
@@ -40,18 +41,16 @@ export function useLoginPopup(): PopupOpeners['login'] {
           title: t('title'),
           onClose: () => resolve(loggedIn),
           render: ({ close }) => (
-            <CatalogueTexts>
-              <LazyLoginSteps
-                key={key}
-                initialNationalityNumber={nationalityNumber}
-                onSuccess={(user) => {
-                  loggedIn = user;
-                  close();
-                  notify.toast(t('welcome', { name: `${user.data.name} ${user.data.surname}` }), { type: 'success', id: 'welcome' });
-                  if (openProfile) openProfileNow();
-                }}
-              />
-            </CatalogueTexts>
+            <LoginContent
+              key={key}
+              initialNationalityNumber={nationalityNumber}
+              onSuccess={(user) => {
+                loggedIn = user;
+                close();
+                notify.toast(t('welcome', { name: `${user.data.name} ${user.data.surname}` }), { type: 'success', id: 'welcome' });
+                if (openProfile) openProfileNow();
+              }}
+            />
           ),
         });
       }),

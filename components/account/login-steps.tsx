@@ -11,7 +11,7 @@ import styles from '@/components/popups/forms.module.css';
 import { useLoader } from '@/components/popups/loader';
 import { inputMasks, MaskedInput } from '@/components/ui/masked-input';
 import { useCurrentUser } from '@/components/session/session-provider';
-import { Button } from '@/components/ui/button';
+import { Button, linkClass } from '@/components/ui/button';
 import { describedBy, Field, titled } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { RESEND_SECONDS } from '@/lib/account/resend';
@@ -301,7 +301,7 @@ function CodeStep({
         <span className={styles.resend}>
           <button
             type="button"
-            className={styles.linkButton}
+            className={linkClass({ action: true, tall: true })}
             aria-disabled={left > 0}
             aria-describedby={left > 0 ? countdownId : undefined}
             onClick={resend}
@@ -314,7 +314,7 @@ function CodeStep({
             </span>
           ) : null}
         </span>
-        <button type="button" className={styles.linkButton} onClick={onChangeNumber}>
+        <button type="button" className={linkClass({ action: true, tall: true })} onClick={onChangeNumber}>
           {t('change')}
         </button>
       </div>

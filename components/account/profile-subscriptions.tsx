@@ -6,7 +6,7 @@ import { usePopups } from '@/components/popups/popup-provider';
 import { useCompanyDocsPopup } from '@/components/account/company-docs';
 import styles from '@/components/account/profile.module.css';
 import { useSubscriptionDetail } from '@/components/account/subscription-detail';
-import { Button } from '@/components/ui/button';
+import { Button, linkClass } from '@/components/ui/button';
 import { Stepper } from '@/components/ui/stepper';
 import type { Subscription, User } from '@/lib/api/types';
 import { isCorporate, nextStepKey, statusTimeline } from '@/lib/domain/subscription';
@@ -65,7 +65,7 @@ function SubscriptionProgress({ subscription, identityStatus }: { subscription: 
       {docsStatus === 0 || docsStatus === 3 ? (
         <p className={styles.nextStep}>
           {t(docsStatus === 0 ? 'nextStep.companyDocsNotSent' : 'nextStep.companyDocsRejected')}{' '}
-          <button type="button" className={styles.linkButton} aria-haspopup="dialog" onClick={() => openCompanyDocs(subscription.subscription_id)}>
+          <button type="button" className={linkClass({ action: true })} aria-haspopup="dialog" onClick={() => openCompanyDocs(subscription.subscription_id)}>
             {t('subscriptions.companyDocs')}
           </button>
         </p>

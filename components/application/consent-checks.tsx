@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { usePopup } from '@/components/popups/registry';
+import { linkClass } from '@/components/ui/button';
 import fieldStyles from '@/components/ui/field.module.css';
 import type { CommitmentConfirmation, ConsentChoices, Consents } from '@/lib/validation/consents';
 import styles from '@/components/application/consent-checks.module.css';
@@ -68,7 +69,7 @@ export function ConsentChecks({
                 link: (chunks) => (
                   <button
                     type="button"
-                    className={styles.link}
+                    className={linkClass()}
                     aria-haspopup="dialog"
                     onClick={(event) => {
                       // Reading the text does not tick the box.

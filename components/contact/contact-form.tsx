@@ -11,7 +11,7 @@ import { useErrorText } from '@/components/ui/error-text';
 import { useLoader } from '@/components/popups/loader';
 import { inputMasks, MaskedInput } from '@/components/ui/masked-input';
 import styles from '@/components/popups/forms.module.css';
-import { Button } from '@/components/ui/button';
+import { Button, linkClass } from '@/components/ui/button';
 import { describedBy, Field, Input, Textarea, titled } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { callApi } from '@/lib/api/client';
@@ -123,7 +123,7 @@ export function ContactForm({ prefill, reason }: { prefill?: ContactPrefill; rea
       <p className={styles.privacy}>
         {t.rich('privacy', {
           link: (chunks) => (
-            <button type="button" className={styles.textLink} aria-haspopup="dialog" onClick={() => openConsentText('kvkk')}>
+            <button type="button" className={linkClass()} aria-haspopup="dialog" onClick={() => openConsentText('kvkk')}>
               {chunks}
             </button>
           ),

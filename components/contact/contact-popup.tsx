@@ -1,19 +1,20 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { lazy, useCallback } from 'react';
+import { useCallback } from 'react';
+import { lazyPopupContent } from '@/components/popups/lazy-content';
 import { usePopups } from '@/components/popups/popup-provider';
-import { CatalogueTexts, preloadCatalogue } from '@/components/ui/catalogue-texts';
 import type { ContactPrefill, PopupOpeners } from '@/lib/popups/openers';
 
-const loadContactForm = () => import('@/components/contact/contact-form');
-const ContactForm = lazy(() => loadContactForm().then((module) => ({ default: module.ContactForm })));
+const contactForm = lazyPopupContent(
+  () => import('@/components/contact/contact-form'),
+  (module) => module.ContactForm,
+);
+
+const ContactForm = contactForm.Content;
 
 /** Starts loading the form's code and texts (on hover or focus of a button that opens it). */
-export function preloadContactForm() {
-  void loadContactForm();
-  preloadCatalogue();
-}
+export const preloadContactForm = contactForm.preload;
 
 let opened = 0;
 
@@ -31,11 +32,7 @@ export function useContactForm(): PopupOpeners['contactForm'] {
       return open({
         id: 'contact-form',
         title: t('title'),
-        render: () => (
-          <CatalogueTexts>
-            <ContactForm key={key} prefill={prefill} reason={reason} />
-          </CatalogueTexts>
-        ),
+        render: () => <ContactForm key={key} prefill={prefill} reason={reason} />,
       });
     },
     [open, t],

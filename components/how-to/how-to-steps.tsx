@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import styles from '@/components/how-to/how-to-steps.module.css';
 import { buttonClass } from '@/components/ui/button';
+import { ProsePage } from '@/components/ui/prose-page';
 import { Link } from '@/lib/i18n/navigation';
 
 export const howToStepNumbers = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -8,9 +9,7 @@ export const howToStepNumbers = [1, 2, 3, 4, 5, 6, 7] as const;
 export async function HowToSteps() {
   const t = await getTranslations('howTo');
   return (
-    <article className={`container ${styles.page}`}>
-      <h1>{t('heading')}</h1>
-      <p className={styles.lead}>{t('lead')}</p>
+    <ProsePage heading={t('heading')} lead={t('lead')}>
       <ol className={styles.steps} aria-label={t('stepsLabel')}>
         {howToStepNumbers.map((n) => (
           <li key={n} className={styles.step}>
@@ -22,6 +21,6 @@ export async function HowToSteps() {
       <Link href="/" className={buttonClass()}>
         {t('cta')}
       </Link>
-    </article>
+    </ProsePage>
   );
 }

@@ -2,6 +2,7 @@ import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import styles from '@/components/legal/legal-texts.module.css';
 import { ReportBarrier } from '@/components/legal/report-barrier';
 import { buttonClass } from '@/components/ui/button';
+import { ProsePage } from '@/components/ui/prose-page';
 import { ACCESSIBILITY_CHECKED, ACCESSIBILITY_EXCEPTIONS } from '@/lib/accessibility';
 import { getConfig } from '@/lib/config';
 
@@ -15,16 +16,15 @@ export async function AccessibilityStatement() {
   const turkish = (await getLocale()) === 'tr' ? undefined : 'tr';
   const config = getConfig();
   return (
-    <article className={`container ${styles.page}`}>
-      <h1>{t('heading')}</h1>
-      <p className={styles.lead}>
-        {t.rich('lead', {
-          companyName: config.company.legalName,
-          siteName: config.siteName,
-          company: (chunks) => <span lang={turkish}>{chunks}</span>,
-          site: (chunks) => <span lang={turkish}>{chunks}</span>,
-        })}
-      </p>
+    <ProsePage
+      heading={t('heading')}
+      lead={t.rich('lead', {
+        companyName: config.company.legalName,
+        siteName: config.siteName,
+        company: (chunks) => <span lang={turkish}>{chunks}</span>,
+        site: (chunks) => <span lang={turkish}>{chunks}</span>,
+      })}
+    >
       <section id="standart" aria-labelledby="standart-heading" className={styles.section}>
         <h2 id="standart-heading">{t('standardHeading')}</h2>
         <p>{t('standard')}</p>
@@ -57,6 +57,6 @@ export async function AccessibilityStatement() {
         </p>
         <ReportBarrier label={t('reportButton')} message={t('reportMessage')} className={buttonClass({ variant: 'secondary' })} />
       </section>
-    </article>
+    </ProsePage>
   );
 }

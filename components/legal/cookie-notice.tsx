@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import styles from '@/components/legal/legal-texts.module.css';
+import { ProsePage } from '@/components/ui/prose-page';
 import { LEGAL_ANCHORS } from '@/lib/company';
 import { cookieLifetime, DECLARED_COOKIES, DECLARED_STORAGE } from '@/lib/cookies';
 import { Link } from '@/lib/i18n/navigation';
@@ -16,9 +17,7 @@ export async function CookieNotice() {
     return life.unit === 'browserSession' ? t(`lifetimes.${open}`) : t(`lifetimes.${life.unit}`, { count: life.count });
   };
   return (
-    <article className={`container ${styles.page}`}>
-      <h1>{t('heading')}</h1>
-      <p className={styles.lead}>{t('lead')}</p>
+    <ProsePage heading={t('heading')} lead={t('lead')}>
       <section id="cerezler" aria-labelledby="cerezler-heading" className={styles.section}>
         <h2 id="cerezler-heading">{t('cookiesHeading')}</h2>
         {DECLARED_COOKIES.map((cookie) => (
@@ -81,6 +80,6 @@ export async function CookieNotice() {
         <h2 id="yonetim-heading">{t('manageHeading')}</h2>
         <p>{t.rich('manage', { link: (chunks) => <Link href={{ pathname: '/yasal', hash: LEGAL_ANCHORS.kvkk }}>{chunks}</Link> })}</p>
       </section>
-    </article>
+    </ProsePage>
   );
 }

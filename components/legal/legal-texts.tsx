@@ -1,6 +1,7 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import styles from '@/components/legal/legal-texts.module.css';
 import { Paragraphs } from '@/components/ui/paragraphs';
+import { ProsePage } from '@/components/ui/prose-page';
 import { LEGAL_ANCHORS } from '@/lib/company';
 import { getConfig } from '@/lib/config';
 import type { ConsentKind } from '@/lib/validation/consents';
@@ -19,9 +20,7 @@ export async function LegalTexts() {
   const turkish = (await getLocale()) === 'tr' ? undefined : 'tr';
   const company = getConfig().company;
   return (
-    <article className={`container ${styles.page}`}>
-      <h1>{t('heading')}</h1>
-      <p className={styles.lead}>{t('lead')}</p>
+    <ProsePage heading={t('heading')} lead={t('lead')}>
       <section id="saglayici" aria-labelledby="saglayici-heading" className={styles.section}>
         <h2 id="saglayici-heading">{t('provider')}</h2>
         <dl className={styles.facts}>
@@ -42,6 +41,6 @@ export async function LegalTexts() {
           <p className={styles.version}>{consents('versionLabel', { version: consents(`${kind}.version`) })}</p>
         </section>
       ))}
-    </article>
+    </ProsePage>
   );
 }

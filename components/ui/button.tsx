@@ -16,6 +16,14 @@ export function buttonClass({ variant = 'primary', block, size = 'md' }: ButtonS
     .join(' ');
 }
 
+/**
+ * Class names of a button that reads as a link: inside a sentence as it is, `action` for one that
+ * acts in place (bold, and dimmed while disabled or aria-disabled), `tall` where it stands alone.
+ */
+export function linkClass({ action = false, tall = false }: { action?: boolean; tall?: boolean } = {}) {
+  return [styles.link, action && styles.linkAction, tall && styles.linkTall].filter(Boolean).join(' ');
+}
+
 export function Button({
   variant,
   block,

@@ -15,8 +15,8 @@ function accountTitles({ title, detail, companyDocs }: Messages['profile']) {
  * host, notifications, error dialogs, the home page's login field) and the titles its popups open
  * with. Server components translate on the server, so page texts (how-to, home copy) never travel
  * here; a popup's forms and views read the language's whole catalogue, which arrives with their code
- * (components/ui/catalogue-texts.tsx), so no page carries them (home's HTML 8.7 -> 7.0 KB in
- * brotli). Given to every page's NextIntlClientProvider (app/locale-document.tsx).
+ * (components/ui/catalogue-texts.tsx), so no page carries them, and every page's HTML is the
+ * smaller. Given to every page's NextIntlClientProvider (app/locale-document.tsx).
  */
 export function clientMessages({ header, common, errors, notify, login, profile, contactForm, inquiry }: Messages) {
   return {

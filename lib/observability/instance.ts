@@ -1,5 +1,6 @@
 import 'server-only';
 import os from 'node:os';
+import { getConfig } from '@/lib/config';
 
 /** This instance as its access lines and traces name it: the host and the port it serves on. */
-export const instanceName = () => `${os.hostname()}:${process.env.PORT ?? 3000}`;
+export const instanceName = () => `${os.hostname()}:${getConfig().listen.port}`;

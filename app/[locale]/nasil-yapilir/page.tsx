@@ -1,21 +1,9 @@
-import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { HowToSteps, howToStepNumbers } from '@/components/how-to/how-to-steps';
-import { getConfig } from '@/lib/config';
-import { pageMetadata } from '@/lib/i18n/metadata';
+import { pageMetadataOf } from '@/lib/i18n/metadata';
 import { localeOf } from '@/lib/i18n/locale';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/nasil-yapilir'>): Promise<Metadata> {
-  const locale = localeOf((await params).locale);
-  const t = await getTranslations({ locale, namespace: 'metadata' });
-  return pageMetadata({
-    locale,
-    pathname: '/nasil-yapilir',
-    title: t('howToTitle'),
-    description: t('howToDescription'),
-    siteName: getConfig().siteName,
-  });
-}
+export const generateMetadata = pageMetadataOf('/nasil-yapilir');
 
 export default async function HowToPage({ params }: PageProps<'/[locale]/nasil-yapilir'>) {
   const locale = localeOf((await params).locale);
