@@ -176,9 +176,9 @@ async function underLoad(during: () => Promise<unknown>, watch?: Client): Promis
  * session found it) unless the app's tasks logged a Redis outage meanwhile. A task that starts on
  * a busy machine can miss Redis for a moment (its first connection over the overlay network past
  * ioredis's 2 s connect timeout); the app then counts it as an outage and, failing closed
- * (docs/decisions/0008), logs every session out once Redis answers. Seen here at load average 20;
- * that is the app's start-up, not the stack's: the test says so in its annotations, and the
- * continuity is asserted whenever no such outage was logged.
+ * (docs/decisions/0008), logs every session out once Redis answers. That is the app's start-up on
+ * an overloaded machine, not the stack's: the test says so in its annotations, and the continuity
+ * is asserted whenever no such outage was logged.
  */
 function expectStayedLoggedIn(sessions: boolean[], since: string): boolean {
   expect(sessions.length).toBeGreaterThan(5);
