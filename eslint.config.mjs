@@ -196,21 +196,75 @@ const noCircles = [
 ];
 
 /**
- * lib/config.ts is lib/'s one reader of process.env: every setting is validated once, at start, and
+ * lib/server/config.ts is lib/'s one reader of process.env: every setting is validated once, at start, and
  * documented (scripts/docs-check.test.ts reads its schema). The one exception is
- * lib/cache-handler.mjs, which Next.js loads by itself, outside the app's modules and before
- * lib/config.ts has run. Tests write the environment they configure.
+ * lib/server/cache-handler.mjs, which Next.js loads by itself, outside the app's modules and before
+ * lib/server/config.ts has run. Tests write the environment they configure.
  */
 const oneEnvReader = {
   files: ['lib/**/*.{ts,tsx,mts,mjs,js,cjs}'],
-  ignores: ['lib/config.ts', 'lib/cache-handler.mjs', 'lib/**/*.test.ts'],
+  ignores: ['lib/server/config.ts', 'lib/server/cache-handler.mjs', 'lib/**/*.test.ts'],
   rules: {
     'no-restricted-properties': [
       'error',
-      { object: 'process', property: 'env', message: 'lib/config.ts is the one reader of process.env in lib/: add the variable to its schema and read getConfig().' },
+      { object: 'process', property: 'env', message: 'lib/server/config.ts is the one reader of process.env in lib/: add the variable to its schema and read getConfig().' },
     ],
   },
 };
+
+/**
+ * lib/ in rooms, each a folder by concern, and the rooms each may import (docs/architecture.md,
+ * "lib's rooms"): a room imports only rooms below it, so no arrow runs back up and no two rooms lean
+ * on each other. ESLint's own no-restricted-imports holds it, for `@/lib/…` and relative paths
+ * alike; lib/ never imports components/ or app/. A new room joins this table with the rooms it needs.
+ */
+const libRooms = {
+  server: [],
+  validation: [],
+  i18n: ['server'],
+  api: ['validation'],
+  domain: ['api', 'validation'],
+  popups: ['api', 'validation'],
+  profile: ['api', 'domain', 'validation'],
+  account: ['api', 'domain', 'validation', 'i18n'],
+  vitals: ['i18n'],
+  application: ['api', 'domain', 'validation'],
+  observability: ['server', 'api', 'application'],
+  upstream: ['server', 'api', 'observability'],
+  pages: ['server', 'i18n', 'api', 'observability', 'upstream'],
+  session: ['server', 'api', 'domain', 'pages', 'upstream'],
+  documents: ['server', 'api', 'domain', 'validation'],
+  legal: ['server', 'i18n', 'api', 'validation', 'session'],
+  bff: ['server', 'validation', 'i18n', 'api', 'domain', 'application', 'observability', 'upstream', 'session', 'documents'],
+};
+const roomNames = Object.keys(libRooms);
+const libRoomRules = Object.entries(libRooms).map(([room, allowed]) => {
+  const refused = roomNames.filter((other) => other !== room && !allowed.includes(other));
+  return {
+    files: [`lib/${room}/**/*.{ts,tsx,mts,mjs}`],
+    // A test may reach across rooms: it checks the room from outside.
+    ignores: ['lib/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...(refused.length
+              ? [{ regex: `^(@/lib/|(\\.\\./)+)(${refused.join('|')})(/|$)`, message: allowed.length ? `lib/${room} may import lib/${allowed.join(', lib/')} only (eslint.config.mjs, libRooms).` : `lib/${room} is the ground floor: it imports no other room of lib/.` }]
+              : []),
+            { regex: '^(@/(components|app)|(\\.\\./)+(components|app))(/|$)', message: 'lib/ never imports components/ or app/.' },
+          ],
+        },
+      ],
+    },
+  };
+});
+/** No file at lib/'s root: every rule has a room. */
+const libRootFiles = readdirSync(new URL('./lib', import.meta.url), { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => `lib/${entry.name}`);
+if (libRootFiles.length) throw new Error(`eslint.config.mjs: ${libRootFiles.join(', ')} at lib/'s root: put each in a room (libRooms)`);
+const libFolders = readdirSync(new URL('./lib', import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const roomless = libFolders.filter((folder) => !roomNames.includes(folder));
+if (roomless.length) throw new Error(`eslint.config.mjs: lib/${roomless.join(', lib/')} is in no room of libRooms: add it with the rooms it may import`);
 
 const nextVitals = require('eslint-config-next/core-web-vitals');
 const nextTs = require('eslint-config-next/typescript');
@@ -233,4 +287,5 @@ export default defineConfig([
   ...boundaries,
   ...noCircles,
   oneEnvReader,
+  ...libRoomRules,
 ]);

@@ -1,14 +1,14 @@
 import path from 'node:path';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
-import { contentSecurityPolicy, staticSecurityHeaders } from './lib/security-headers';
-import { sharedViewRewrites } from './lib/shared-view';
+import { contentSecurityPolicy, staticSecurityHeaders } from './lib/pages/security-headers';
+import { sharedViewRewrites } from './lib/pages/shared-view';
 
 // Messages precompiled at build time: next-intl's loader turns every ICU string of
 // messages/*.json into icu-minify's compiled form, and `use-intl/format-message` becomes its
 // format-only formatter, so no page ships intl-messageformat's parser. It applies to every import of
 // messages/*.json in the build, server code included: a text is read through a translator, never as
-// the string in the file (`t.raw` throws). lib/testing/precompiled-messages.ts loads the catalogues
+// the string in the file (`t.raw` throws). testing/precompiled-messages.ts loads the catalogues
 // the same way for the tests that hold both shapes to the same words.
 const withNextIntl = createNextIntlPlugin({
   requestConfig: './lib/i18n/request.ts',
@@ -24,7 +24,7 @@ const otherBuilds = distDir.startsWith('.next-') ? `.next-!(${distDir.slice('.ne
 // One release (scripts/build.mjs names it): Next.js's version-skew protection sends a page of
 // another release a full navigation instead of chunks it does not have, and the id is the build id
 // too (Next.js would keep the build id constant under a deployment id), so this release's cache
-// entries (lib/cache-handler.mjs) and its static folder (`_next/static/<build id>/`) are its own.
+// entries (lib/server/cache-handler.mjs) and its static folder (`_next/static/<build id>/`) are its own.
 // `next build` run by hand gets one here.
 const deploymentId = (process.env.NEXT_DEPLOYMENT_ID ??= `local-${Date.now().toString(36)}`);
 
@@ -32,7 +32,7 @@ const nextConfig: NextConfig = {
   distDir,
   deploymentId,
   generateBuildId: async () => deploymentId,
-  // The release in the server's own code (lib/config.ts): basvuru_build_info, service.version's neighbour.
+  // The release in the server's own code (lib/server/config.ts): basvuru_build_info, service.version's neighbour.
   env: { BUILD_RELEASE: deploymentId },
   output: 'standalone',
   poweredByHeader: false,
@@ -50,9 +50,9 @@ const nextConfig: NextConfig = {
     // Reads its own files (font metrics) beside its code at run time.
     'pdfkit',
   ],
-  // Next.js's cache in Redis when REDIS_URL is set, shared by every instance (lib/cache-handler.mjs);
+  // Next.js's cache in Redis when REDIS_URL is set, shared by every instance (lib/server/cache-handler.mjs);
   // `next dev` keeps nothing anyway.
-  cacheHandler: process.env.NODE_ENV === 'development' ? undefined : path.resolve('lib/cache-handler.mjs'),
+  cacheHandler: process.env.NODE_ENV === 'development' ? undefined : path.resolve('lib/server/cache-handler.mjs'),
   // proxy.ts tells a router fetch (the RSC header, the _rsc query) from a page view: it must never
   // be answered with the public page's HTML.
   skipProxyUrlNormalize: true,
@@ -64,11 +64,11 @@ const nextConfig: NextConfig = {
   experimental: { globalNotFound: true, serverSourceMaps: true },
   // Local data, other builds and test output are never part of the server bundle.
   outputFileTracingExcludes: { '*': ['.data/**', otherBuilds, 'test-results/**', 'playwright-report/**', 'e2e/**'] },
-  // The footer's version is read from CHANGELOG.md at start (lib/app-version.ts).
+  // The footer's version is read from CHANGELOG.md at start (lib/server/app-version.ts).
   // The PDF's font is read at run time by path (lib/documents/pdf.ts).
   outputFileTracingIncludes: { '*': ['./CHANGELOG.md', './node_modules/dejavu-fonts-ttf/package.json', './node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf', './node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'] },
   // An anonymous view of a public page goes straight to the page everyone shares, without proxy.ts
-  // (lib/shared-view.ts). Before the file system, so the page routes never see it.
+  // (lib/pages/shared-view.ts). Before the file system, so the page routes never see it.
   async rewrites() {
     return { beforeFiles: sharedViewRewrites(), afterFiles: [], fallback: [] };
   },

@@ -1,13 +1,13 @@
 import createMiddleware from 'next-intl/middleware';
 import { type NextRequest, NextResponse } from 'next/server';
 import { XSRF_COOKIE } from '@/lib/api/csrf';
-import { getConfig } from '@/lib/config';
+import { getConfig } from '@/lib/server/config';
 import { LOCALE_COOKIE, routing } from '@/lib/i18n/routing';
-import { ownRenderKind, publicPagePath } from '@/lib/public-page';
-import { contentSecurityPolicy } from '@/lib/security-headers';
-import { SESSION_COOKIE } from '@/lib/session-cookie';
-import { customerPageRoute, publicPageRoute } from '@/lib/shared-view';
-import { newXsrfToken, xsrfCookieOptions } from '@/lib/xsrf-cookie';
+import { ownRenderKind, publicPagePath } from '@/lib/pages/public-page';
+import { contentSecurityPolicy } from '@/lib/pages/security-headers';
+import { SESSION_COOKIE } from '@/lib/session/cookie';
+import { customerPageRoute, publicPageRoute } from '@/lib/pages/shared-view';
+import { newXsrfToken, xsrfCookieOptions } from '@/lib/session/xsrf-cookie';
 
 const handleLocale = createMiddleware(routing);
 const isDev = process.env.NODE_ENV === 'development';
@@ -16,10 +16,10 @@ const isDev = process.env.NODE_ENV === 'development';
  * Pages, in three steps: the locale (next-intl), then either the public page everyone gets (an
  * anonymous document view, answered from Next.js's cache by app/api/page with its scripts allowed
  * by hash, and cacheable by the edge), a customer's view of it (app/api/customer-page: the
- * customers' template filled in, lib/customer-page.ts), or a render for this request alone under a
+ * customers' template filled in, lib/pages/customer-page.ts), or a render for this request alone under a
  * nonce policy (`withNonce`), with the XSRF cookie (`withXsrfCookie`) and no remembered language it
  * did not ask for. A view of a public page with no cookie, no router header and no open flow never
- * gets here: next.config.ts rewrites it to app/api/page itself (lib/shared-view.ts).
+ * gets here: next.config.ts rewrites it to app/api/page itself (lib/pages/shared-view.ts).
  */
 export default async function proxy(request: NextRequest) {
   // A first visit is Turkish whatever the browser prefers; only an explicit switch (the cookie) counts.
@@ -92,10 +92,10 @@ const hasSession = (request: NextRequest) =>
 export const config = {
   // Pages only: not the backend-for-frontend (`/api/…`), Next.js's files (`/_next/…`) or paths with
   // a dot (files; next.config.ts gives those the strict policy). `/apix` and `/_nextx` are pages.
-  // The public pages (lib/shared-view.ts's publicPaths, the one list written out below) only with one
+  // The public pages (lib/pages/shared-view.ts's publicPaths, the one list written out below) only with one
   // of its perRequestMarks, each its own entry (a matcher's `has` asks for all of its conditions):
   // without one, next.config.ts's rewrites answer them. Literals, as Next.js reads them from the
-  // source; lib/shared-view.test.ts holds them to lib/shared-view.ts.
+  // source; lib/pages/shared-view.test.ts holds them to lib/pages/shared-view.ts.
   matcher: [
     '/((?!api/|_next/|_vercel/|.*\\..*|(?:|nasil-yapilir|yasal|erisilebilirlik|cerezler|en|en/how-to|en/legal|en/accessibility|en/cookies)$).*)',
     { source: '/((?!api/|_next/|_vercel/|.*\\..*).*)', has: [{ type: 'header', key: 'cookie' }] },

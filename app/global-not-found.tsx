@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { documentMetadata, documentViewport, LocaleDocument } from '@/app/locale-document';
 import { buttonClass } from '@/components/ui/button';
-import { getConfig } from '@/lib/config';
+import { getConfig } from '@/lib/server/config';
 import { Link } from '@/lib/i18n/navigation';
 import '@/app/globals.css';
 

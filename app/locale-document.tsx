@@ -11,11 +11,11 @@ import { PopupRegistry } from '@/app/popup-registry';
 import { InteractionProvider } from '@/components/popups/interaction-provider';
 import { SessionProvider } from '@/components/session/session-provider';
 import { FieldVitals } from '@/components/vitals/field-vitals';
-import { getConfig } from '@/lib/config';
-import { failIfAsked } from '@/lib/crash-hook';
+import { getConfig } from '@/lib/server/config';
+import { failIfAsked } from '@/lib/server/crash-hook';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { type Locale, languageTags } from '@/lib/i18n/routing';
-import { getCurrentSession } from '@/lib/session';
+import { getCurrentSession } from '@/lib/session/session';
 
 /** What every page of a locale declares in its head: the title template, the app's name and base URL. */
 export function documentMetadata(): Metadata {

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next';
-import { getConfig } from '@/lib/config';
+import { getConfig } from '@/lib/server/config';
 
 // Built per request: the site's origin (SITE_URL) is read at run time, not at build time.
 export const dynamic = 'force-dynamic';

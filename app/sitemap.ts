@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next';
-import { getConfig } from '@/lib/config';
+import { getConfig } from '@/lib/server/config';
 import { getPathname } from '@/lib/i18n/navigation';
 import { type AppPathname, languageTags, routing } from '@/lib/i18n/routing';
 

@@ -66,7 +66,8 @@ describe('feature boundaries', () => {
 
 describe('no import circles', () => {
   // Planted on disk for the rule to follow, in a folder of their own, and taken out again.
-  const dir = `lib/planted-circle-${process.pid}`;
+  // Inside a room (lib's root holds no folder but rooms: eslint.config.mjs refuses any other).
+  const dir = `lib/domain/planted-circle-${process.pid}`;
   const linter = new ESLint({ cwd: process.cwd() });
   const circles = async (file: string) => {
     const [result] = await linter.lintFiles([file]);
@@ -92,15 +93,45 @@ describe('one reader of process.env in lib/', () => {
     return result!.messages.filter((message) => message.ruleId === 'no-restricted-properties');
   };
 
-  it('refuse process.env anywhere in lib/ but lib/config.ts, destructured too', async () => {
+  it('refuse process.env anywhere in lib/ but lib/server/config.ts, destructured too', async () => {
     expect(await envReads('lib/x.ts', 'export const port = process.env.PORT;\n')).toHaveLength(1);
     expect(await envReads('lib/deeper/x.ts', 'const { env } = process;\nexport const port = env.PORT;\n')).toHaveLength(1);
     expect(await envReads('lib/x.mjs', 'export const port = process.env.PORT;\n')).toHaveLength(1);
   });
 
-  it('allow lib/config.ts, the cache handler Next.js loads by itself, tests, and code outside lib/', async () => {
-    for (const file of ['lib/config.ts', 'lib/cache-handler.mjs', 'lib/x.test.ts', 'proxy.ts', 'scripts/x.mjs']) {
+  it('allow lib/server/config.ts, the cache handler Next.js loads by itself, tests, and code outside lib/', async () => {
+    for (const file of ['lib/server/config.ts', 'lib/server/cache-handler.mjs', 'lib/x.test.ts', 'proxy.ts', 'scripts/x.mjs']) {
       expect(await envReads(file, 'export const port = process.env.PORT;\n'), file).toEqual([]);
     }
+  });
+});
+
+describe('lib in rooms', () => {
+  const refused = async (file: string, source: string) => {
+    const [result] = await eslint.lintText(source, { filePath: file });
+    return result!.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  };
+
+  it('refuse an import of a room above, by alias or relative path, static or re-exported', async () => {
+    expect(await refused('lib/server/x.ts', use('@/lib/bff/handle'))).toHaveLength(1);
+    expect(await refused('lib/server/x.ts', use('../session/session'))).toHaveLength(1);
+    expect(await refused('lib/domain/x.ts', use('@/lib/session/session'))).toHaveLength(1);
+    expect(await refused('lib/domain/deeper/x.ts', use('../../upstream/upstream'))).toHaveLength(1);
+    expect(await refused('lib/observability/x.ts', "export { x } from '@/lib/session/cookie';\n")).toHaveLength(1);
+    expect(await refused('lib/upstream/x.ts', use('@/lib/pages/public-page'))).toHaveLength(1);
+  });
+
+  it('refuse components/ and app/ anywhere in lib/', async () => {
+    expect(await refused('lib/bff/x.ts', use('@/components/ui/button'))).toHaveLength(1);
+    expect(await refused('lib/session/x.ts', use('../../app/layout'))).toHaveLength(1);
+  });
+
+  it('allow the rooms below, the own room, packages, and tests reaching across', async () => {
+    expect(await refused('lib/bff/x.ts', use('@/lib/session/session'))).toEqual([]);
+    expect(await refused('lib/session/x.ts', use('@/lib/upstream/upstream'))).toEqual([]);
+    expect(await refused('lib/session/x.ts', use('./state'))).toEqual([]);
+    expect(await refused('lib/domain/x.ts', use('../api/types'))).toEqual([]);
+    expect(await refused('lib/server/x.ts', use('zod'))).toEqual([]);
+    expect(await refused('lib/server/x.test.ts', use('@/lib/bff/handle'))).toEqual([]);
   });
 });

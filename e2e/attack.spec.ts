@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { apiCalls, apiCallNames } from '@/lib/api/calls';
-import { BUDGETS } from '@/lib/bff/limits';
+import { BUDGETS } from '@/lib/server/limits';
 import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
 import { outbox, sandbox as sandboxHook } from './support/sandbox';
 import { closedPort, type RunningSandbox, startSandbox } from './support/servers';

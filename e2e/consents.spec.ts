@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { openHeaderMenu } from './support/header';
 import { randomMail, randomPhone } from './support/people';
-import { COMMITMENT } from '@/lib/testing/consents';
+import { COMMITMENT } from '@/testing/consents';
 import { startAtContact } from './support/flow-state';
 import { verifyContact } from './support/wizard';
 

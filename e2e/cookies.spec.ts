@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { DECLARED_COOKIES, declaredCookie } from '@/lib/cookies';
+import { DECLARED_COOKIES, declaredCookie } from '@/lib/legal/cookies';
 import { expectOnlyDeclared, recordWrites, walkMainFlows } from './support/cookie-walk';
 import { registerCustomer } from './support/register';
 
 /*
- * The cookie notice (/cerezler) lists lib/cookies.ts's table; this holds the site to that table: a
+ * The cookie notice (/cerezler) lists lib/legal/cookies.ts's table; this holds the site to that table: a
  * visitor's walk through the main flows, with every Set-Cookie header and every script's cookie and
  * storage write recorded, may leave nothing the table does not declare, nor declare it otherwise
  * (lifetime, HttpOnly, SameSite). The same walk through the edge's topology: e2e/edge.spec.ts.

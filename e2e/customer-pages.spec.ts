@@ -8,7 +8,7 @@ import { sandboxURL } from './support/env';
 import { closedPort, type RunningSite, startSite } from './support/servers';
 
 // A logged-in customer's view of a public page is the customers' template of it, kept beside the
-// anonymous page in Next.js's cache and filled in with who they are (lib/customer-page.ts,
+// anonymous page in Next.js's cache and filled in with who they are (lib/pages/customer-page.ts,
 // app/api/customer-page). A site of its own keeps pages (the suite's main site renders every time:
 // SETTINGS_CACHE_SECONDS=0). The same page with a query is still rendered for the customer alone,
 // which is what the template must match.

@@ -5,7 +5,7 @@ import { closedPort, type RunningSandbox, type RunningSite, startSandbox, startS
 import { chooseAddress } from './support/wizard';
 
 // A render that fails shows a branded, translated page with a retry and the error's code, never the
-// framework's default. The sandbox's test hook (lib/crash-hook.ts, demo and test runs only) makes
+// framework's default. The sandbox's test hook (lib/server/crash-hook.ts, demo and test runs only) makes
 // the home page or the locale layout throw while its cookie is set; a query keeps the request out of
 // the page cache, so it renders for this visitor.
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { sandbox } from './support/sandbox';
 import { closedPort, type RunningSandbox, startSandbox, startSite } from './support/servers';
 
-// An instance's stop (lib/lifecycle.ts), on the production server with its own sandbox: told not
+// An instance's stop (lib/server/lifecycle.ts), on the production server with its own sandbox: told not
 // ready at once, served through the drain, the request in flight answered, then gone.
 
 let upstream: RunningSandbox;

@@ -8,7 +8,7 @@ import { closedPort, type RunningSite, startSandbox, startSite } from './support
 import { openHeaderMenu } from './support/header';
 
 // Anonymous public pages come from Next.js's cache (proxy.ts rewrites a view to app/api/page,
-// lib/public-page.ts) under a CSP that names their inline scripts by hash, with no cookie, so the
+// lib/pages/public-page.ts) under a CSP that names their inline scripts by hash, with no cookie, so the
 // edge may keep them; everything else renders per request under a nonce. A site of its own keeps
 // pages for 30 s (the suite's main site renders every time: SETTINGS_CACHE_SECONDS=0). What the
 // edge does with them is e2e/edge.spec.ts.
@@ -83,7 +83,7 @@ test.describe('anonymous public pages from the page cache', () => {
   });
 
   test('a view with a cookie that is no session, or with a campaign query, gets the same page', async ({ request }) => {
-    // Without a cookie next.config.ts rewrites the view; with one, proxy.ts does (lib/shared-view.ts).
+    // Without a cookie next.config.ts rewrites the view; with one, proxy.ts does (lib/pages/shared-view.ts).
     const plain = await (await request.get(`${site.url}/en`, { headers: documentHeaders })).text();
     const views: [what: string, url: string, headers: Record<string, string>][] = [
       ['the XSRF cookie', `${site.url}/en`, { ...documentHeaders, Cookie: 'XSRF-TOKEN=abc' }],

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ACCESSIBILITY_CHECKED, ACCESSIBILITY_EXCEPTIONS } from '@/lib/accessibility';
-import { cookieLifetime, DECLARED_COOKIES, DECLARED_STORAGE } from '@/lib/cookies';
+import { ACCESSIBILITY_CHECKED, ACCESSIBILITY_EXCEPTIONS } from '@/lib/legal/accessibility';
+import { cookieLifetime, DECLARED_COOKIES, DECLARED_STORAGE } from '@/lib/legal/cookies';
 import en from '@/messages/en.json';
 import tr from '@/messages/tr.json';
 import { expectNoAxeViolations } from './support/axe';
@@ -36,7 +36,7 @@ function lifetimeText(messages: typeof tr | typeof en, seconds: number | null, o
 for (const language of languages) {
   const { messages } = language;
 
-  test(`LAW cookies: the cookie notice lists every cookie and browser record of lib/cookies.ts with its purpose, lifetime and legal basis, from the footer (${language.lang})`, { tag: '@phone' }, async ({ page }) => {
+  test(`LAW cookies: the cookie notice lists every cookie and browser record of lib/legal/cookies.ts with its purpose, lifetime and legal basis, from the footer (${language.lang})`, { tag: '@phone' }, async ({ page }) => {
     await page.goto(language.home);
     await page.getByRole('contentinfo').getByRole('link', { name: messages.footer.cookies }).click();
     await expect(page).toHaveURL(new RegExp(`${language.notice}$`));

@@ -1,8 +1,8 @@
 import type { ApiCallName } from '@/lib/api/calls';
 import type { Settings, TokenAnswer, TransferLookup } from '@/lib/api/types';
-import { APP_VERSION } from '@/lib/app-version';
-import { isValidNationalityNumber } from '@/lib/patterns';
-import { ValidationError } from '@/lib/validator';
+import { APP_VERSION } from '@/lib/server/app-version';
+import { isValidNationalityNumber } from '@/lib/validation/patterns';
+import { ValidationError } from '@/sandbox/validator';
 import { addressOptions, infrastructureAnswerFor, infrastructureTypeOf, parseId, resolveBbk, type ResolvedAddress } from '@/sandbox/address';
 import {
   campaignCodes,

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { apiCalls, type ApiCallName } from '@/lib/api/calls';
-import { defineSchema, validate, type Schema } from '@/lib/validator';
+import { defineSchema, validate, type Schema } from '@/sandbox/validator';
 import { CODE_TTL_MS, outbox } from '@/sandbox/codes';
 import { seconds, type Context } from '@/sandbox/context';
 import { SandboxError, texts } from '@/sandbox/errors';

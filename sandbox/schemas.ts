@@ -1,7 +1,7 @@
 import type { ApiCallName, apiCalls } from '@/lib/api/calls';
-import { birthDatePattern, mailPattern, mobilePhonePattern, nationalityNumberPattern, phonePattern, serviceNumberPattern, sixDigitCodePattern, securityWordPattern } from '@/lib/patterns';
+import { birthDatePattern, mailPattern, mobilePhonePattern, nationalityNumberPattern, phonePattern, serviceNumberPattern, sixDigitCodePattern, securityWordPattern } from '@/lib/validation/patterns';
 import type { AddressBody } from '@/lib/validation/address';
-import { defineSchema, type Rule, type Schema } from '@/lib/validator';
+import { defineSchema, type Rule, type Schema } from '@/sandbox/validator';
 import { jobs } from '@/sandbox/catalog';
 
 /**

@@ -7,7 +7,7 @@ import busboy from 'busboy';
 import { apiCalls, findApiCall, isDescribedPath, type ApiCallName } from '@/lib/api/calls';
 import type { Envelope } from '@/lib/api/types';
 import { SNIFF_BYTES, sniffFileType, type UploadType } from '@/lib/domain/uploads';
-import { validate, ValidationError } from '@/lib/validator';
+import { validate, ValidationError } from '@/sandbox/validator';
 import { monthlyFee, productById } from '@/sandbox/catalog';
 import type { Context } from '@/sandbox/context';
 import { SandboxError, texts } from '@/sandbox/errors';

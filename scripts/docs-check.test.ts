@@ -152,15 +152,15 @@ function variablesRead(file: string, text: string): string[] {
   if (/\.sh$|^\.ci\/run$/.test(file)) for (const match of text.matchAll(/\$\{?([A-Z][A-Z0-9_]*)/g)) add(match[1]);
   // A stack (compose) file reads `${NAME…}` from the operator's environment; `$${NAME}` is left for the container.
   if (/(compose|stack(\.\w+)?)\.ya?ml$/.test(file)) for (const match of text.matchAll(/(?<!\$)\$\{([A-Z][A-Z0-9_]*)/g)) add(match[1]);
-  // lib/config.ts reads them through one zod schema; lib/bff/limits.ts names each budget's setting.
-  if (file === 'lib/config.ts') {
+  // lib/server/config.ts reads them through one zod schema; lib/server/limits.ts names each budget's setting.
+  if (file === 'lib/server/config.ts') {
     const start = text.indexOf('const envSchema');
     for (const match of text.slice(start, text.indexOf('\n});', start)).matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)) add(match[1]);
     // And each secret's file twin, <NAME>_FILE, of the FILE_VARIABLES list.
     const list = /FILE_VARIABLES = \[([^\]]*)\]/.exec(text)?.[1] ?? '';
     for (const match of list.matchAll(/'([A-Z][A-Z0-9_]+)'/g)) add(`${match[1]}_FILE`);
   }
-  if (file === 'lib/bff/limits.ts') for (const match of text.matchAll(/\benv: '([A-Z][A-Z0-9_]+)'/g)) add(match[1]);
+  if (file === 'lib/server/limits.ts') for (const match of text.matchAll(/\benv: '([A-Z][A-Z0-9_]+)'/g)) add(match[1]);
   return [...names].filter((name) => !PLATFORM_VARIABLES.has(name));
 }
 

@@ -328,7 +328,7 @@ export async function startEdge(options = {}) {
       API_BASE_URL: apiBaseUrl,
       ...(redisSentinels ? { REDIS_SENTINELS: redisSentinels, REDIS_SENTINEL_MASTER: SENTINEL_MASTER, REDIS_PASSWORD: redisPassword } : { REDIS_URL: redisUrl }),
       ...(redisCacheUrl ? { REDIS_CACHE_URL: redisCacheUrl } : {}),
-      // The app takes SIGTERM itself (lib/lifecycle.ts): a roll takes an instance out of nginx first,
+      // The app takes SIGTERM itself (lib/server/lifecycle.ts): a roll takes an instance out of nginx first,
       // so a short drain covers the requests nginx's old workers still send it.
       NEXT_MANUAL_SIG_HANDLE: 'true',
       DRAIN_SECONDS: options.env?.DRAIN_SECONDS ?? e.DRAIN_SECONDS ?? '1',

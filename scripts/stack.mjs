@@ -79,7 +79,7 @@ export function buildImages({ distDir = path.join(root, '.next'), log = console.
         cpSync(path.join(root, 'node_modules', name), path.join(dir, 'node_modules', name), { recursive: true });
       }
       cpSync(path.join(root, 'deploy/image/demo-upstream.mjs'), path.join(dir, 'demo-upstream.mjs'));
-      // The version the sandbox reports is read from it (lib/app-version.ts).
+      // The version the sandbox reports is read from it (lib/server/app-version.ts).
       cpSync(path.join(root, 'CHANGELOG.md'), path.join(dir, 'CHANGELOG.md'));
       sh('docker', ['build', '-q', '--force-rm', ...bases, '-t', upstream, '-f', path.join(root, 'deploy/image/demo-upstream.Dockerfile'), dir]);
     } finally {

@@ -22,7 +22,7 @@ const env = {
   SANDBOX_DB: absolute(process.env.SANDBOX_DB, '.data/sandbox.db'),
   SANDBOX_FILES_DIR: absolute(process.env.SANDBOX_FILES_DIR, '.data/uploads'),
   SANDBOX_PORT: sandboxPort,
-  // The site's links (canonical, sitemap) name this port when SITE_URL is unset (lib/config.ts).
+  // The site's links (canonical, sitemap) name this port when SITE_URL is unset (lib/server/config.ts).
   PORT: port,
 };
 const distDir = path.join(root, process.env.NEXT_DIST_DIR ?? '.next');
@@ -94,7 +94,7 @@ if (dev) {
   // HOSTNAME is the machine's name in most shells; the standalone server binds to it.
   // One Next.js process: one instance (run more behind the edge, `npm run start:edge`).
   run(process.execPath, [path.join(distDir, 'standalone', 'server.js')], {
-    // The stop is the app's own (lib/lifecycle.ts): one instance with nothing in front has nobody to
+    // The stop is the app's own (lib/server/lifecycle.ts): one instance with nothing in front has nobody to
     // drain away from, so by default it stops accepting at once and finishes what is in flight.
     env: { ...env, PORT: port, HOSTNAME: process.env.BIND_HOST ?? '0.0.0.0', NODE_ENV: 'production', NEXT_MANUAL_SIG_HANDLE: 'true', DRAIN_SECONDS: process.env.DRAIN_SECONDS ?? '0', ...(demo ? { DEMO: '1' } : {}) },
   });

@@ -4,13 +4,13 @@ import { HomeLogin } from '@/components/account/home-login';
 import { CampaignBanner } from '@/components/home/campaign-banner';
 import { WizardLoader } from '@/components/application/wizard-loader';
 import { HomeChoices } from '@/components/home/home-choices';
-import { failIfAsked } from '@/lib/crash-hook';
+import { failIfAsked } from '@/lib/server/crash-hook';
 import { wizardMessages } from '@/lib/i18n/client-messages';
 import { pageMetadataOf } from '@/lib/i18n/metadata';
 import { localeOf } from '@/lib/i18n/locale';
-import { getProvinces } from '@/lib/provinces';
+import { getProvinces } from '@/lib/domain/provinces';
 import { nationalityOptions } from '@/lib/domain/countries';
-import { getCountries, getSettings } from '@/lib/settings';
+import { getCountries, getSettings } from '@/lib/upstream/settings';
 
 export const generateMetadata = pageMetadataOf('/');
 

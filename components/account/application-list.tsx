@@ -11,7 +11,7 @@ import { NoSubscription } from '@/components/account/no-subscription';
 
 /**
  * The customer's applications with their status labels (spec §4), in the session's order: newest
- * first (lib/session.ts sorts them once, spec §3). The inquiry popup shows it as it is; the profile passes its own heading and adds to each item (`renderExtra`).
+ * first (lib/session/session.ts sorts them once, spec §3). The inquiry popup shows it as it is; the profile passes its own heading and adds to each item (`renderExtra`).
  */
 export function ApplicationList<S extends SubscriptionSummary>({
   subscriptions,

@@ -1,7 +1,7 @@
 import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import styles from '@/components/home/home.module.css';
 import type { Campaign } from '@/lib/api/types';
-import { isCampaignActive } from '@/lib/campaign';
+import { isCampaignActive } from '@/lib/domain/campaign';
 import { formatPrice } from '@/lib/domain/money';
 import { DISCOUNTS } from '@/lib/domain/pricing';
 

@@ -1,8 +1,8 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import styles from '@/components/layout/site-footer.module.css';
-import { APP_VERSION } from '@/lib/app-version';
-import { LEGAL_ANCHORS } from '@/lib/company';
-import { getConfig } from '@/lib/config';
+import { APP_VERSION } from '@/lib/server/app-version';
+import { LEGAL_ANCHORS } from '@/lib/legal/company';
+import { getConfig } from '@/lib/server/config';
 import { Link } from '@/lib/i18n/navigation';
 
 /**

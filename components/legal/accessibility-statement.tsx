@@ -3,8 +3,8 @@ import styles from '@/components/legal/legal-texts.module.css';
 import { ReportBarrier } from '@/components/legal/report-barrier';
 import { buttonClass } from '@/components/ui/button';
 import { ProsePage } from '@/components/ui/prose-page';
-import { ACCESSIBILITY_CHECKED, ACCESSIBILITY_EXCEPTIONS } from '@/lib/accessibility';
-import { getConfig } from '@/lib/config';
+import { ACCESSIBILITY_CHECKED, ACCESSIBILITY_EXCEPTIONS } from '@/lib/legal/accessibility';
+import { getConfig } from '@/lib/server/config';
 
 /**
  * The accessibility statement Presidential Circular 2025/10 asks for: the standard met, the known

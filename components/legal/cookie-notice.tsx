@@ -1,12 +1,12 @@
 import { getTranslations } from 'next-intl/server';
 import styles from '@/components/legal/legal-texts.module.css';
 import { ProsePage } from '@/components/ui/prose-page';
-import { LEGAL_ANCHORS } from '@/lib/company';
-import { cookieLifetime, DECLARED_COOKIES, DECLARED_STORAGE } from '@/lib/cookies';
+import { LEGAL_ANCHORS } from '@/lib/legal/company';
+import { cookieLifetime, DECLARED_COOKIES, DECLARED_STORAGE } from '@/lib/legal/cookies';
 import { Link } from '@/lib/i18n/navigation';
 
 /**
- * The cookie notice: every cookie and browser record the site keeps, from lib/cookies.ts (the
+ * The cookie notice: every cookie and browser record the site keeps, from lib/legal/cookies.ts (the
  * table e2e/cookies.spec.ts holds every answer's Set-Cookie to), with its purpose, lifetime and
  * legal basis. One definition list per cookie, which reads at 360 px where a five-column table would not.
  */

@@ -2,14 +2,14 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import styles from '@/components/legal/legal-texts.module.css';
 import { Paragraphs } from '@/components/ui/paragraphs';
 import { ProsePage } from '@/components/ui/prose-page';
-import { LEGAL_ANCHORS } from '@/lib/company';
-import { getConfig } from '@/lib/config';
+import { LEGAL_ANCHORS } from '@/lib/legal/company';
+import { getConfig } from '@/lib/server/config';
 import type { ConsentKind } from '@/lib/validation/consents';
 
 const kinds: ConsentKind[] = ['kvkk', 'contract', 'marketing'];
 
 /**
- * The legal page: who provides the service (lib/company.ts) and the full texts the application's
+ * The legal page: who provides the service (lib/legal/company.ts) and the full texts the application's
  * consents ask for (messages/*.json `consents`, the same the wizard opens), each at its anchor,
  * readable before applying and from every page's footer.
  */

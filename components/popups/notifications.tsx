@@ -16,10 +16,10 @@ import {
   removeNotification,
   TOAST_DEFAULTS,
   toastStillDue,
-} from '@/lib/notifications';
+} from '@/lib/domain/notifications';
 import { closeDuration } from '@/lib/popups/stack';
 
-export type { NotificationType } from '@/lib/notifications';
+export type { NotificationType } from '@/lib/domain/notifications';
 
 export type ToastType = 'info' | 'success' | 'warning' | 'error';
 

@@ -5,7 +5,7 @@ import { createContext, type ReactNode, startTransition, useCallback, useContext
 import { ApiError, SESSION_EXPIRED_EVENT } from '@/lib/api/api-error';
 import { SESSION_ENDPOINT as SESSION_URL } from '@/lib/api/session-endpoint';
 import type { SessionUser } from '@/lib/api/types';
-import { type EndedSession, initialSessionState, type RenderedSession, sessionReducer, type SessionEvent, type SessionState } from '@/lib/session-state';
+import { type EndedSession, initialSessionState, type RenderedSession, sessionReducer, type SessionEvent, type SessionState } from '@/lib/session/state';
 
 // The fetcher module (with the call list and its schemas) loads only when the session is asked for.
 const loadClient = () => import('@/lib/api/client');
@@ -35,7 +35,7 @@ const SessionContext = createContext<SessionContextValue | null>(null);
  * so the first render (server and client) shows its user with no request and no flash; login and
  * logout update it in place. Plain React state: every page loads this, and a cache library would
  * add its code to every first load for one value. Every way the browser learns of a change goes
- * through one reducer (lib/session-state.ts), so a session the server ended is ended once, however
+ * through one reducer (lib/session/state.ts), so a session the server ended is ended once, however
  * its messengers race: a refused call (the fetcher's `SESSION_EXPIRED_EVENT`), `GET /api/session`
  * answering nobody, a server render. components/account/session-expiry.tsx then asks for the login.
  */

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { COMMITMENT } from '@/lib/testing/consents';
+import { COMMITMENT } from '@/testing/consents';
 import tr from '@/messages/tr.json';
 
 /**

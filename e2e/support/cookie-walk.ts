@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { DECLARED_STORAGE, declaredCookie } from '@/lib/cookies';
-import { publicPaths } from '@/lib/shared-view';
+import { DECLARED_STORAGE, declaredCookie } from '@/lib/legal/cookies';
+import { publicPaths } from '@/lib/pages/shared-view';
 import { startReadyToFile } from './flow-state';
 import { openHeaderMenu } from './header';
 import { acceptConsents } from './consents';
@@ -144,7 +144,7 @@ export async function walkMainFlows(page: Page, { base = '', sandboxBase, custom
 }
 
 /**
- * Fails unless every cookie written is one lib/cookies.ts declares (by its plain or `__Host-` name),
+ * Fails unless every cookie written is one lib/legal/cookies.ts declares (by its plain or `__Host-` name),
  * with the declared lifetime, HttpOnly and SameSite, and every storage key is a declared record's.
  */
 export async function expectOnlyDeclared(page: Page, written: Awaited<ReturnType<typeof recordWrites>>) {
@@ -152,7 +152,7 @@ export async function expectOnlyDeclared(page: Page, written: Awaited<ReturnType
   // What the browser holds at the end: a cookie written some way the recorder missed shows here.
   const held = (await page.context().cookies()).map((cookie) => ({ name: cookie.name, where: 'the browser', maxAge: null, httpOnly: cookie.httpOnly, sameSite: null, deletes: false }));
   const undeclared = [...cookies, ...held].filter((cookie) => !declaredCookie(cookie.name)).map((cookie) => `${cookie.name} (${cookie.where})`);
-  expect(undeclared, 'cookies the notice (lib/cookies.ts) does not list').toEqual([]);
+  expect(undeclared, 'cookies the notice (lib/legal/cookies.ts) does not list').toEqual([]);
   const differing: string[] = [];
   for (const cookie of cookies) {
     const declared = declaredCookie(cookie.name)!;

@@ -2,7 +2,7 @@ import type { Campaign, Product } from '@/lib/api/types';
 import { productsForConnection } from '@/lib/application/draft';
 import type { FlowState } from '@/lib/application/flow/state';
 import { flowTables } from '@/lib/application/flow/tables';
-import { isCampaignActive } from '@/lib/campaign';
+import { isCampaignActive } from '@/lib/domain/campaign';
 import { infrastructureOf } from '@/lib/domain/infrastructure';
 import { type Cart, cartOf, commitmentFiguresOf } from '@/lib/domain/pricing';
 import type { CommitmentConfirmation } from '@/lib/validation/consents';

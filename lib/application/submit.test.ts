@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { COMMITMENT } from '@/lib/testing/consents';
+import { COMMITMENT } from '@/testing/consents';
 import { ApiError } from '@/lib/api/api-error';
 import type { ApiCallName } from '@/lib/api/calls';
 import type { Envelope, SessionUser } from '@/lib/api/types';

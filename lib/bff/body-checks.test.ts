@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { COMMITMENT } from '@/lib/testing/consents';
+import { COMMITMENT } from '@/testing/consents';
 import { type ApiCall, type ApiCallName, apiCalls } from '@/lib/api/calls';
-import { type StandInUpstream, startStandInUpstream } from '@/lib/testing/stand-in-upstream';
+import { type StandInUpstream, startStandInUpstream } from '@/testing/stand-in-upstream';
 import tr from '@/messages/tr.json';
 
 /**
@@ -286,7 +286,7 @@ describe('the consents of a filed application, with their audit line', () => {
   });
 
   it('writes one audit line with the versions, the time and the form hash once the upstream files it; none when it refuses', async () => {
-    const { getLogger } = await import('@/lib/logger');
+    const { getLogger } = await import('@/lib/server/logger');
     const lines: Record<string, unknown>[] = [];
     const spy = vi.spyOn(getLogger(), 'info').mockImplementation(((fields: Record<string, unknown>) => {
       if (fields?.audit) lines.push(fields);

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiCallName } from '@/lib/api/calls';
-import { BUDGETS, type BudgetName, budgetNames, resolveBudgets } from '@/lib/bff/limits';
+import { BUDGETS, type BudgetName, budgetNames, resolveBudgets } from '@/lib/server/limits';
 
 /**
  * Which budgets each call spends (lib/bff/budget-plan.ts). Each budget in turn is given one point,
  * every other one plenty: a call spends it when the same call is refused the second time.
  */
 const config = vi.hoisted(() => ({ sessionKeys: { sealing: { 1: 'p'.repeat(40) }, current: 'p'.repeat(40), opening: { 1: 'p'.repeat(40) }, hashing: 'p'.repeat(40) }, redis: undefined, logLevel: 'silent', budgets: {} as Record<string, unknown> }));
-vi.mock('@/lib/config', () => ({ getConfig: () => config }));
+vi.mock('@/lib/server/config', () => ({ getConfig: () => config }));
 
 const { spendBudgets, spendReadBudget } = await import('@/lib/bff/budget-plan');
 const { resetRateLimitsForTests } = await import('@/lib/bff/rate-limit');

@@ -4,7 +4,7 @@ import { addressKey, networkKeys } from '@/lib/bff/client-ip';
 import { type Device, keyed, knowsNationalityNumber } from '@/lib/bff/device';
 import { type Charge, charge, mark, wasMarked } from '@/lib/bff/rate-limit';
 import { mailTarget, phoneTarget } from '@/lib/bff/targets';
-import { getConfig } from '@/lib/config';
+import { getConfig } from '@/lib/server/config';
 
 /** Who is calling, as far as the limits care. */
 export interface Caller {
@@ -73,7 +73,7 @@ async function identityCharges(caller: Caller, origin: Origin, nationalityNumber
 }
 
 /**
- * Counts one call against every budget it falls under (lib/bff/limits.ts) and answers the seconds
+ * Counts one call against every budget it falls under (lib/server/limits.ts) and answers the seconds
  * to wait when one of them is spent, else null. Keys are keyed hashes: the store holds no address,
  * phone, mail or TC number.
  */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const config = vi.hoisted(() => ({ trustedProxyHops: 0 }));
-vi.mock('@/lib/config', () => ({ getConfig: () => config }));
+vi.mock('@/lib/server/config', () => ({ getConfig: () => config }));
 
 const { addressKey, clientIp, networkKeys, plainAddress } = await import('@/lib/bff/client-ip');
 

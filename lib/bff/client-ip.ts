@@ -1,6 +1,6 @@
 import 'server-only';
 import { isIP } from 'node:net';
-import { getConfig } from '@/lib/config';
+import { getConfig } from '@/lib/server/config';
 
 /**
  * The client's address for rate limits and for the upstream's X-Forwarded-For.

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { COMMITMENT } from '@/lib/testing/consents';
+import { COMMITMENT } from '@/testing/consents';
 import tr from '@/messages/tr.json';
 
 const info = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/logger', () => ({ getLogger: () => ({ info }) }));
+vi.mock('@/lib/server/logger', () => ({ getLogger: () => ({ info }) }));
 /** The English catalogue as the tests set it: a copy of the real one whose versions they may change. */
 const en = vi.hoisted(() => ({ consents: {} as Record<string, { version: string }> }));
 vi.mock('@/messages/en.json', async (importOriginal) => {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createTranslator } from 'use-intl/core';
 import type { ApiCallName } from '@/lib/api/calls';
-import { getLogger } from '@/lib/logger';
+import { getLogger } from '@/lib/server/logger';
 import type { Consents } from '@/lib/validation/consents';
 import en from '@/messages/en.json';
 import tr from '@/messages/tr.json';

@@ -3,7 +3,7 @@ import { sealData } from 'iron-session';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const config = vi.hoisted(() => ({ sessionKeys: { sealing: { 1: 'd'.repeat(40) }, current: 'd'.repeat(40), opening: { 1: 'd'.repeat(40) }, hashing: 'd'.repeat(40) }, cookieSecure: false }));
-vi.mock('@/lib/config', () => ({ getConfig: () => config }));
+vi.mock('@/lib/server/config', () => ({ getConfig: () => config }));
 
 const { deviceCookieAfterLogin, deviceCookieName, keyed, knowsNationalityNumber, readDevice } = await import('@/lib/bff/device');
 

@@ -2,8 +2,8 @@ import 'server-only';
 import { createHmac, randomUUID } from 'node:crypto';
 import { sealData, unsealData } from 'iron-session';
 import { readCookie } from '@/lib/bff/csrf';
-import { getConfig } from '@/lib/config';
-import { DEVICE_COOKIE, DEVICE_COOKIE_SECONDS } from '@/lib/session-cookie';
+import { getConfig } from '@/lib/server/config';
+import { DEVICE_COOKIE, DEVICE_COOKIE_SECONDS } from '@/lib/session/cookie';
 
 /**
  * A browser that completed a login keeps, for a year, a sealed note of which TC numbers it logged

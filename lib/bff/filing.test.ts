@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UpstreamAnswer, UpstreamRequest } from '@/lib/upstream';
+import type { UpstreamAnswer, UpstreamRequest } from '@/lib/upstream/upstream';
 
 /**
  * A filing call as the backend-for-frontend makes it (lib/bff/filing.ts), against a stand-in for the
@@ -11,9 +11,9 @@ const state = vi.hoisted(() => ({
   answers: [] as (() => Promise<unknown>)[],
   redis: null as null | { set: (...args: unknown[]) => Promise<unknown>; get: (key: string) => Promise<string | null>; del: (key: string) => Promise<unknown>; on?: (event: string, listener: () => void) => void },
 }));
-vi.mock('@/lib/config', () => ({ getConfig: () => state.config }));
-vi.mock('@/lib/bff/redis', () => ({ sharedRedis: () => state.redis }));
-vi.mock('@/lib/upstream', () => {
+vi.mock('@/lib/server/config', () => ({ getConfig: () => state.config }));
+vi.mock('@/lib/server/redis', () => ({ sharedRedis: () => state.redis }));
+vi.mock('@/lib/upstream/upstream', () => {
   class UpstreamError extends Error {
     constructor(
       readonly kind: 'unreachable' | 'timeout' | 'invalid',
@@ -34,7 +34,7 @@ vi.mock('@/lib/upstream', () => {
 });
 
 const { FiledUnanswered, FILING_WAIT_MS, fileApplication, FilingPending, filingOutcome, forgetFiling } = await import('@/lib/bff/filing');
-const { UpstreamError } = await import('@/lib/upstream');
+const { UpstreamError } = await import('@/lib/upstream/upstream');
 const { keyed } = await import('@/lib/bff/device');
 
 const filed: UpstreamAnswer = { status: 200, envelope: { status: true, data: { token: 'customer-token', user: {} } } };

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { sealData, unsealData } from 'iron-session';
 import type { ApiCallName } from '@/lib/api/calls';
 import { keyed } from '@/lib/bff/device';
-import { sharedRedis } from '@/lib/bff/redis';
-import { getConfig } from '@/lib/config';
-import { recordFiling } from '@/lib/observability/bff-calls';
-import { callUpstream, type UpstreamAnswer, UpstreamError, type UpstreamRequest } from '@/lib/upstream';
+import { sharedRedis } from '@/lib/server/redis';
+import { getConfig } from '@/lib/server/config';
+import { recordFiling } from '@/lib/bff/call-metrics';
+import { callUpstream, type UpstreamAnswer, UpstreamError, type UpstreamRequest } from '@/lib/upstream/upstream';
 
 /**
  * A call that files an application (register-step-4, transfer-register-step-5 and the customer's)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COMMITMENT } from '@/lib/testing/consents';
+import { COMMITMENT } from '@/testing/consents';
 import { type ApiCallName, apiCalls } from '@/lib/api/calls';
-import { type Received, type StandInUpstream, startStandInUpstream } from '@/lib/testing/stand-in-upstream';
+import { type Received, type StandInUpstream, startStandInUpstream } from '@/testing/stand-in-upstream';
 
 /**
  * What the backend-for-frontend answers the browser (lib/bff/handle.ts), for each thing an upstream
@@ -266,7 +266,7 @@ describe('the upstream’s answers, as the browser gets them', () => {
   });
 
   it('answers a failure of its own as a 500 in the envelope, with the request id, and logs it', async () => {
-    const { getLogger } = await import('@/lib/logger');
+    const { getLogger } = await import('@/lib/server/logger');
     const errors = vi.spyOn(getLogger(), 'error').mockImplementation((() => undefined) as never);
     // Access lines are written at LOG_LEVEL info (the suite runs quieter).
     const levels = vi.spyOn(getLogger(), 'isLevelEnabled').mockReturnValue(true);
@@ -299,7 +299,7 @@ describe('the upstream’s answers, as the browser gets them', () => {
   });
 
   it('logs one access line per request: its id, call, status, duration and instance, never a path no call has', async () => {
-    const { getLogger } = await import('@/lib/logger');
+    const { getLogger } = await import('@/lib/server/logger');
     const levels = vi.spyOn(getLogger(), 'isLevelEnabled').mockReturnValue(true);
     const lines = vi.spyOn(getLogger(), 'info').mockImplementation((() => undefined) as never);
     try {

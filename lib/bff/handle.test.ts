@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StandInUpstream, startStandInUpstream } from '@/lib/testing/stand-in-upstream';
+import { type StandInUpstream, startStandInUpstream } from '@/testing/stand-in-upstream';
 
 // A real upstream on loopback that counts what reaches it.
 let upstream: StandInUpstream;

@@ -14,12 +14,12 @@ import { envelopeResponse, errorResponse, filedUnansweredResponse, replyText, fi
 import { uploadSlots } from '@/lib/bff/upload-slots';
 import { catalogueText, refusalText, safeDetails } from '@/lib/bff/upstream-text';
 import { XSRF_COOKIE } from '@/lib/api/csrf';
-import { getConfig } from '@/lib/config';
-import { getLogger } from '@/lib/logger';
-import { recordBffCall, recordUploadRefused } from '@/lib/observability/bff-calls';
+import { getConfig } from '@/lib/server/config';
+import { getLogger } from '@/lib/server/logger';
+import { recordBffCall, recordUploadRefused } from '@/lib/bff/call-metrics';
 import { requestIdOf } from '@/lib/observability/request-id';
-import { getSession, sessionUser, startSession } from '@/lib/session';
-import { callUpstream, type UpstreamAnswer, UpstreamError, type UpstreamRequest } from '@/lib/upstream';
+import { getSession, sessionUser, startSession } from '@/lib/session/session';
+import { callUpstream, type UpstreamAnswer, UpstreamError, type UpstreamRequest } from '@/lib/upstream/upstream';
 import type { Consents } from '@/lib/validation/consents';
 
 export { clientIp } from '@/lib/bff/client-ip';

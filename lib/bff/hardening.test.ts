@@ -136,7 +136,7 @@ describe('the limits when Redis is unreachable', () => {
     vi.resetModules();
     Object.assign(process.env, { REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_CONTACT_PER_IP: '3' });
     const warnings: string[] = [];
-    const logger = await import('@/lib/logger');
+    const logger = await import('@/lib/server/logger');
     const log = logger.getLogger();
     vi.spyOn(log, 'warn').mockImplementation(((...args: unknown[]) => {
       warnings.push(String(args.at(-1)));

@@ -1,7 +1,7 @@
 import { createTranslator } from 'use-intl/core';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { precompiledMessages } from '@/lib/testing/precompiled-messages';
+import { precompiledMessages } from '@/testing/precompiled-messages';
 
 /**
  * The BFF's texts with the catalogues as the build imports them: precompiled by next-intl's loader
@@ -12,7 +12,7 @@ import { precompiledMessages } from '@/lib/testing/precompiled-messages';
 vi.mock('use-intl/format-message', () => import('use-intl/format-message/format-only'));
 vi.mock('@/messages/tr.json', async () => ({ default: await precompiledMessages('tr') }));
 vi.mock('@/messages/en.json', async () => ({ default: await precompiledMessages('en') }));
-vi.mock('@/lib/logger', () => ({ getLogger: () => ({ info: () => undefined }) }));
+vi.mock('@/lib/server/logger', () => ({ getLogger: () => ({ info: () => undefined }) }));
 
 const { catalogueText } = await import('@/lib/bff/upstream-text');
 const { fieldErrorResponse, replyText, tooManyText, validationResponse } = await import('@/lib/bff/responses');
@@ -77,7 +77,7 @@ describe('consent versions (lib/bff/consents.ts)', () => {
       commitment: raw.consents.commitment.version,
     });
     expect(catalogueVersionsAgree()).toBe(true);
-    const { COMMITMENT } = await import('@/lib/testing/consents');
+    const { COMMITMENT } = await import('@/testing/consents');
     expect(acceptsCurrentTexts({ ...CONSENT_VERSIONS, marketing: false, commitment: { ...COMMITMENT, version: CONSENT_VERSIONS.commitment } })).toBe(true);
   });
 });

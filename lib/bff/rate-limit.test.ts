@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BUDGETS, resolveBudgets } from '@/lib/bff/limits';
+import { BUDGETS, resolveBudgets } from '@/lib/server/limits';
 
 /** The counting store as its callers use it (lib/bff/rate-limit.ts), in this process's memory. */
 const config = vi.hoisted(() => ({ sessionKeys: { sealing: { 1: 'r'.repeat(40) }, current: 'r'.repeat(40), opening: { 1: 'r'.repeat(40) }, hashing: 'r'.repeat(40) }, redis: undefined, logLevel: 'silent', budgets: {} as Record<string, unknown> }));
-vi.mock('@/lib/config', () => ({ getConfig: () => config }));
+vi.mock('@/lib/server/config', () => ({ getConfig: () => config }));
 
 const { charge, mark, resetRateLimitsForTests, wasMarked } = await import('@/lib/bff/rate-limit');
 

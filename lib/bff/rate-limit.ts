@@ -1,10 +1,10 @@
 import 'server-only';
 import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { BudgetName } from '@/lib/bff/limits';
-import { redisConnected, resetRedisForTests, sharedRedis } from '@/lib/bff/redis';
-import { getConfig } from '@/lib/config';
-import { getLogger } from '@/lib/logger';
+import type { BudgetName } from '@/lib/server/limits';
+import { redisConnected, resetRedisForTests, sharedRedis } from '@/lib/server/redis';
+import { getConfig } from '@/lib/server/config';
+import { getLogger } from '@/lib/server/logger';
 import { metrics } from '@/lib/observability/metrics';
 
 /**
@@ -52,7 +52,7 @@ function limiter(prefix: string, points: number, windowSeconds: number): RateLim
   return found;
 }
 
-/** Until Redis has answered or failed once (lib/bff/redis.ts): a start-up does not count in memory. */
+/** Until Redis has answered or failed once (lib/server/redis.ts): a start-up does not count in memory. */
 async function connectedLimiter(prefix: string, points: number, windowSeconds: number): Promise<RateLimiterAbstract> {
   const found = limiter(prefix, points, windowSeconds);
   await redisConnected();

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@/lib/api/types';
-import type { TokenCheck } from '@/lib/session';
+import type { TokenCheck } from '@/lib/session/session';
 
 const state = vi.hoisted(() => ({ wait: null as number | null, check: { state: 'anonymous' } as TokenCheck, destroyed: 0 }));
 vi.mock('@/lib/bff/budget-plan', () => ({ spendReadBudget: async () => state.wait }));
 vi.mock('@/lib/bff/client-ip', () => ({ clientIp: () => '192.0.2.1' }));
-vi.mock('@/lib/session', () => ({
+vi.mock('@/lib/session/session', () => ({
   getSession: async () => ({ token: 'token', destroy: () => void state.destroyed++ }),
   resolveUser: async () => state.check,
 }));

@@ -3,7 +3,7 @@ import type { User } from '@/lib/api/types';
 import { spendReadBudget } from '@/lib/bff/budget-plan';
 import { clientIp } from '@/lib/bff/client-ip';
 import { errorResponse, replyText, responseLocale, sessionExpiredResponse, tooManyResponse } from '@/lib/bff/responses';
-import { getSession, resolveUser } from '@/lib/session';
+import { getSession, resolveUser } from '@/lib/session/session';
 
 /** The request's customer and the language to answer in, or the response that ends the request. */
 export type SessionRead<Customer> = { locale: 'tr' | 'en'; user: Customer } | { response: Response };

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-vi.mock('@/lib/config', () => ({ getConfig: () => ({ uploadsInFlight: 3 }) }));
+vi.mock('@/lib/server/config', () => ({ getConfig: () => ({ uploadsInFlight: 3 }) }));
 
 const { UploadSlots, uploadSlots } = await import('@/lib/bff/upload-slots');
 

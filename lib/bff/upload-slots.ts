@@ -1,9 +1,9 @@
 import 'server-only';
-import { getConfig } from '@/lib/config';
+import { getConfig } from '@/lib/server/config';
 import { metrics } from '@/lib/observability/metrics';
 
 /**
- * At most `max` uploads in flight in this process, one instance (UPLOADS_IN_FLIGHT, lib/config.ts); the rest answer 503 with Retry-After at once, before their body is read.
+ * At most `max` uploads in flight in this process, one instance (UPLOADS_IN_FLIGHT, lib/server/config.ts); the rest answer 503 with Retry-After at once, before their body is read.
  * An upload holds at most two files of 4,000,000 bytes once, so memory stays under max x 8 MB.
  */
 export class UploadSlots {

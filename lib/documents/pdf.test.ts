@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acceptedDocumentsOf, filedSubscriptionOf } from '@/lib/documents/accepted';
 import { acceptedDocumentsPdf } from '@/lib/documents/pdf';
-import { COMMITMENT } from '@/lib/testing/consents';
+import { COMMITMENT } from '@/testing/consents';
 import tr from '@/messages/tr.json';
 
 const consents = { kvkk: tr.consents.kvkk.version, contract: tr.consents.contract.version, marketing: false as const, commitment: COMMITMENT };

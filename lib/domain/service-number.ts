@@ -1,4 +1,4 @@
-import { serviceNumberPattern } from '@/lib/patterns';
+import { serviceNumberPattern } from '@/lib/validation/patterns';
 
 /** Failed service-number attempts after which the contact form opens (spec §4, §9). */
 export const SERVICE_NUMBER_ATTEMPTS = 3;

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { getConfig } from '@/lib/config';
+import { getConfig } from '@/lib/server/config';
 import { localeOf } from '@/lib/i18n/locale';
 import { getPathname } from '@/lib/i18n/navigation';
 import { type AppPathname, type Locale, languageTags, routing } from '@/lib/i18n/routing';

@@ -3,7 +3,7 @@ import formatPrecompiled from 'use-intl/format-message/format-only';
 import { describe, expect, it } from 'vitest';
 import en from '@/messages/en.json';
 import tr from '@/messages/tr.json';
-import { precompiledMessages } from '@/lib/testing/precompiled-messages';
+import { precompiledMessages } from '@/testing/precompiled-messages';
 
 /**
  * The build precompiles messages/*.json (next.config.ts, `experimental.messages.precompile`) and

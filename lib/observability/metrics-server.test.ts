@@ -3,7 +3,7 @@ import net from 'node:net';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 const state = vi.hoisted(() => ({ port: 0 }));
-vi.mock('@/lib/config', () => ({ getConfig: () => ({ metrics: { port: state.port, host: '127.0.0.1' }, logLevel: 'silent', release: 'test-release' }) }));
+vi.mock('@/lib/server/config', () => ({ getConfig: () => ({ metrics: { port: state.port, host: '127.0.0.1' }, logLevel: 'silent', release: 'test-release' }) }));
 
 const { startMetricsServer } = await import('@/lib/observability/metrics-server');
 const { metrics } = await import('@/lib/observability/metrics');

@@ -1,10 +1,9 @@
 import 'server-only';
 import { Worker } from 'node:worker_threads';
-import { redisReady } from '@/lib/bff/redis';
-import { getConfig } from '@/lib/config';
-import { getLogger } from '@/lib/logger';
+import { redisReady } from '@/lib/server/redis';
+import { getConfig } from '@/lib/server/config';
+import { getLogger } from '@/lib/server/logger';
 import { metrics } from '@/lib/observability/metrics';
-import { sessionRevocation } from '@/lib/session-revocation';
 
 /** How long a scrape waits for the instance's own thread before it takes the last figures it gave. */
 const FRESH_WAIT_MS = 10;
@@ -69,17 +68,17 @@ server.listen(port, host);
  * per process by instrumentation.ts: Next.js's server answers only the site, and the edge routes
  * nothing to this port, so no visitor can read it.
  */
-export function startMetricsServer({ staleAfterMs = STALE_AFTER_MS } = {}): void {
+export function startMetricsServer({ staleAfterMs = STALE_AFTER_MS, failingClosed }: { staleAfterMs?: number; failingClosed?: () => boolean } = {}): void {
   const where = getConfig().metrics;
   const counted = metrics();
   if (!where || !counted) return;
   const { registry, probes } = counted;
-  // Read at each scrape from the process's one Redis client and revocation check.
+  // Read at each scrape from the process's one Redis client and its sessions' revocation check.
   probes.redis = () => {
     const ready = redisReady();
     return ready === undefined ? undefined : ready ? 1 : 0;
   };
-  probes.failClosed = () => (sessionRevocation().failingClosed ? 1 : 0);
+  if (failingClosed) probes.failClosed = () => (failingClosed() ? 1 : 0);
 
   const listener = new Worker(LISTENER, { eval: true, workerData: { port: where.port, host: where.host, contentType: registry.contentType, freshWaitMs: FRESH_WAIT_MS, staleAfterMs } });
   listener.on('message', (message: number | { error: string }) => {

@@ -1,8 +1,8 @@
 import 'server-only';
 import { performance } from 'node:perf_hooks';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { APP_VERSION } from '@/lib/app-version';
-import { getConfig } from '@/lib/config';
+import { APP_VERSION } from '@/lib/server/app-version';
+import { getConfig } from '@/lib/server/config';
 import { funnelSteps } from '@/lib/observability/funnel';
 
 /**

@@ -1,5 +1,5 @@
 import 'server-only';
-import { getLogger } from '@/lib/logger';
+import { getLogger } from '@/lib/server/logger';
 import { instanceName } from '@/lib/observability/instance';
 import { countResponse } from '@/lib/observability/metrics';
 import type { RequestRecord } from '@/lib/observability/request-span';

@@ -15,7 +15,7 @@ import {
   TraceIdRatioBasedSampler,
   TracerProvider,
 } from '@opentelemetry/sdk-trace';
-import { type Config, getConfig } from '@/lib/config';
+import { type Config, getConfig } from '@/lib/server/config';
 import { instanceName } from '@/lib/observability/instance';
 import { EdgeRequestIdPropagator, EdgeTraceIds } from '@/lib/observability/request-id';
 import { isRequestSpan, RequestSpans } from '@/lib/observability/request-span';

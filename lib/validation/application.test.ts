@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMITMENT } from '@/lib/testing/consents';
+import { COMMITMENT } from '@/testing/consents';
 import type { z } from 'zod';
 import {
   authRegisterStep2Schema,

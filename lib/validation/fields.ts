@@ -8,7 +8,7 @@ import {
   securityWordPattern,
   serviceNumberPattern,
   sixDigitCodePattern,
-} from '@/lib/patterns';
+} from '@/lib/validation/patterns';
 
 /**
  * Field schemas shared by the forms (react-hook-form + zodResolver), the backend-for-frontend and

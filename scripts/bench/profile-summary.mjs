@@ -26,7 +26,7 @@ export const AREAS = [
   ['our lib/bff', /(?:^|\/|\])lib\/bff\//],
   ['our lib/api', /(?:^|\/|\])lib\/api\//],
   ['our lib/observability', /(?:^|\/|\])lib\/observability\//],
-  ['our lib/upstream.ts', /(?:^|\/|\])lib\/upstream\.ts$/],
+  ['our lib/upstream', /(?:^|\/|\])lib\/upstream\//],
   ['our other code', /(?:^|\/|\])(?:lib|app|messages)\/|(?:instrumentation|proxy)\.ts$/],
   ['bundled, no source map', /\/server\/chunks\//],
   ['Node.js (http, streams, net, fetch, timers…)', /^node:/],

@@ -20,7 +20,7 @@ describe('the BFF profile summary', () => {
     expect(areaOf('node_modules/ioredis/built/Redis.js')).toBe('ioredis');
     expect(areaOf('node_modules/rate-limiter-flexible/lib/RateLimiterRedis.js')).toBe('rate-limiter-flexible');
     expect(areaOf('lib/bff/handle.ts')).toBe('our lib/bff');
-    expect(areaOf('../../../lib/upstream.ts')).toBe('our lib/upstream.ts');
+    expect(areaOf('../../../lib/upstream/upstream.ts')).toBe('our lib/upstream');
     expect(areaOf('node:_http_outgoing')).toBe('Node.js (http, streams, net, fetch, timers…)');
   });
 

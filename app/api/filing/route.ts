@@ -7,7 +7,7 @@ import { isTrustedStateChange, readCookie } from '@/lib/bff/csrf';
 import { filingOutcome, forgetFiling } from '@/lib/bff/filing';
 import { respond } from '@/lib/bff/handle';
 import { envelopeResponse, errorResponse, filedUnansweredResponse, replyText, responseLocale, tooManyResponse } from '@/lib/bff/responses';
-import { getSession } from '@/lib/session';
+import { getSession } from '@/lib/session/session';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { revalidateTag } from 'next/cache';
-import { getConfig } from '@/lib/config';
-import { forgetRendersUnderWay } from '@/lib/public-page-cache';
-import { SETTINGS_TAG } from '@/lib/settings';
+import { getConfig } from '@/lib/server/config';
+import { forgetRendersUnderWay } from '@/lib/pages/public-page-cache';
+import { SETTINGS_TAG } from '@/lib/upstream/settings';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
 import { isTrustedStateChange } from '@/lib/bff/csrf';
 import { envelopeResponse, errorResponse, replyText, responseLocale } from '@/lib/bff/responses';
 import { readSessionCustomer } from '@/lib/bff/session-customer';
-import { endSession, getSession, sessionUser } from '@/lib/session';
+import { endSession, getSession, sessionUser } from '@/lib/session/session';
 
 export const dynamic = 'force-dynamic';
 

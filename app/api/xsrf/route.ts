@@ -1,6 +1,6 @@
 import { cookies } from 'next/headers';
 import { XSRF_COOKIE, XSRF_HEADER } from '@/lib/api/csrf';
-import { newXsrfToken, xsrfCookieOptions } from '@/lib/xsrf-cookie';
+import { newXsrfToken, xsrfCookieOptions } from '@/lib/session/xsrf-cookie';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMITMENT } from '@/lib/testing/consents';
+import { COMMITMENT } from '@/testing/consents';
 import { apiCalls } from '@/lib/api/calls';
 import { filedFormIds, withFiledForm } from '@/lib/application/flow/filed-forms';
 import { type FlowEvent, flowReducer, restoreFlowState } from '@/lib/application/flow/reducer';

@@ -1,10 +1,10 @@
-import { fillCustomerPage } from '@/lib/customer-page';
+import { fillCustomerPage } from '@/lib/pages/customer-page';
 import { traceHeaders } from '@/lib/observability/request-id';
-import { inlineScriptHashes, ownRenderToken, publicPagePath } from '@/lib/public-page';
-import { ownUrl, pageResponse, publicPage } from '@/lib/public-page-cache';
-import { resolveUser, sessionToken, sessionUser } from '@/lib/session';
-import { RENDER_AS_HEADER, RENDER_HEADER } from '@/lib/shared-view';
-import { getConfig } from '@/lib/config';
+import { inlineScriptHashes, ownRenderToken, publicPagePath } from '@/lib/pages/public-page';
+import { ownUrl, pageResponse, publicPage } from '@/lib/pages/public-page-cache';
+import { resolveUser, sessionToken, sessionUser } from '@/lib/session/session';
+import { RENDER_AS_HEADER, RENDER_HEADER } from '@/lib/pages/shared-view';
+import { getConfig } from '@/lib/server/config';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,7 +14,7 @@ const PRIVATE = 'private, no-store';
 /**
  * A view of a public page by a visitor with a session cookie (proxy.ts rewrites it here). The
  * session is checked as every render checks it (its token asked upstream); a customer gets the
- * customers' template filled in with who they are (lib/customer-page.ts), about a fifth of a
+ * customers' template filled in with who they are (lib/pages/customer-page.ts), about a fifth of a
  * render's CPU. A cookie that names nobody (revoked, refused, or not checkable while the upstream is down)
  * gets the public page, which is what a render for them shows on a first view.
  */

@@ -1,6 +1,6 @@
-import { redisWarm, sharedRedis } from '@/lib/bff/redis';
-import { lifecycle } from '@/lib/lifecycle';
-import { callUpstream } from '@/lib/upstream';
+import { redisWarm, sharedRedis } from '@/lib/server/redis';
+import { lifecycle } from '@/lib/server/lifecycle';
+import { callUpstream } from '@/lib/upstream/upstream';
 
 export const dynamic = 'force-dynamic';
 
@@ -23,9 +23,9 @@ function refreshUpstream(): Promise<void> {
 
 /**
  * Readiness of this instance, for the edge and orchestrators: 503 while it starts, until Redis has
- * answered once (10 s at most: lib/bff/redis.ts; why:
+ * answered once (10 s at most: lib/server/redis.ts; why:
  * docs/decisions/0023-readiness-after-redis-first-answers.md), and once it is stopping (it drains,
- * lib/lifecycle.ts); else 200. Redis and the upstream are shared by every instance, so their state
+ * lib/server/lifecycle.ts); else 200. Redis and the upstream are shared by every instance, so their state
  * is told (`redis`: up, down or none; `upstream`, the last check: true, false, or null before the
  * first) but decides nothing: either outage would otherwise take every instance out at once, and
  * the site degrades on its own without them (docs/operations.md, Failures). Never waits for the

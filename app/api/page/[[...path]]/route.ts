@@ -1,12 +1,12 @@
-import { getConfig } from '@/lib/config';
-import { EDGE_PAGE_SECONDS, publicPagePath } from '@/lib/public-page';
-import { pageResponse, publicPage } from '@/lib/public-page-cache';
+import { getConfig } from '@/lib/server/config';
+import { EDGE_PAGE_SECONDS, publicPagePath } from '@/lib/pages/public-page';
+import { pageResponse, publicPage } from '@/lib/pages/public-page-cache';
 
 export const dynamic = 'force-dynamic';
 
 /**
  * A public page as every anonymous visitor gets it (next.config.ts and proxy.ts rewrite their views
- * here: lib/shared-view.ts): from Next.js's cache, its inline scripts allowed by hash, no cookie,
+ * here: lib/pages/shared-view.ts): from Next.js's cache, its inline scripts allowed by hash, no cookie,
  * cacheable by the edge for EDGE_PAGE_SECONDS. A render that failed is sent to this visitor only.
  */
 export async function GET(request: Request, { params }: RouteContext<'/api/page/[[...path]]'>) {

@@ -1,6 +1,6 @@
 import { envelopeResponse } from '@/lib/bff/responses';
 import { readSessionCustomer } from '@/lib/bff/session-customer';
-import { profileUser } from '@/lib/session';
+import { profileUser } from '@/lib/session/session';
 
 export const dynamic = 'force-dynamic';
 
