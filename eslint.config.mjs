@@ -232,7 +232,7 @@ const libRooms = {
   observability: ['server', 'api', 'application'],
   upstream: ['server', 'api', 'observability'],
   pages: ['server', 'i18n', 'api', 'observability', 'upstream'],
-  session: ['server', 'api', 'domain', 'pages', 'upstream'],
+  session: ['server', 'api', 'domain', 'observability', 'pages', 'upstream'],
   documents: ['server', 'api', 'domain', 'validation'],
   legal: ['server', 'i18n', 'api', 'validation', 'session'],
   bff: ['server', 'validation', 'i18n', 'api', 'domain', 'application', 'observability', 'upstream', 'session', 'documents'],

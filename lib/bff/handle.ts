@@ -5,12 +5,13 @@ import { AnswerCache, reusableAnswerKey } from '@/lib/bff/answer-cache';
 import { BodyError, encodeMultipart, readJsonBody, readMultipartBody } from '@/lib/bff/body';
 import { acceptsCurrentTexts, auditConsents } from '@/lib/bff/consents';
 import { acceptedDocumentsOf, filedSubscriptionOf, keepAcceptedDocuments } from '@/lib/documents/accepted';
-import { spendBudgets } from '@/lib/bff/budget-plan';
+import { spendBudgets, spendReadBudget } from '@/lib/bff/budget-plan';
 import { clientIp } from '@/lib/bff/client-ip';
 import { isTrustedStateChange, readCookie } from '@/lib/bff/csrf';
 import { deviceCookieAfterLogin, readDevice } from '@/lib/bff/device';
-import { FiledUnanswered, fileApplication, FilingPending } from '@/lib/bff/filing';
+import { FiledUnanswered, fileApplication, FilingPending, filingOutcome, forgetFiling } from '@/lib/bff/filing';
 import { envelopeResponse, errorResponse, filedUnansweredResponse, replyText, fieldErrorResponse, responseLocale, sessionExpiredResponse, tooManyResponse, validationResponse } from '@/lib/bff/responses';
+import type { Device } from '@/lib/bff/device';
 import { uploadSlots } from '@/lib/bff/upload-slots';
 import { catalogueText, refusalText, safeDetails } from '@/lib/bff/upstream-text';
 import { XSRF_COOKIE } from '@/lib/api/csrf';
@@ -42,6 +43,27 @@ function readCache(): AnswerCache {
 const UPLOAD_RETRY_SECONDS = 5;
 
 /**
+ * One browser call as the pipeline sees it, made once and handed down: what was asked (the call,
+ * its path, language and id), who asks (the session, the caller's address, browser and device), and
+ * what goes upstream (filled in as the body is read).
+ */
+export interface BffRequest {
+  request: Request;
+  name: ApiCallName;
+  call: ApiCall;
+  locale: 'tr' | 'en';
+  requestId: string;
+  /** Read only for the calls that need it: a customer's, and the logins that start one. */
+  session: Awaited<ReturnType<typeof getSession>> | undefined;
+  caller: { ip: string; browser: string | undefined; customer: string | undefined; device: Device | null };
+  upstream: UpstreamRequest;
+  /** The body as its schema parsed it (JSON calls). */
+  body?: Record<string, unknown>;
+  /** A filing's consents: ours, checked against the texts shown now, never sent upstream. */
+  consents?: Consents;
+}
+
+/**
  * The backend-for-frontend: one described /v1 call from the browser, checked, counted against
  * its budgets, forwarded with the service token (and the session's customer token), and answered
  * without any token in it; the upstream's words only as lib/bff/upstream-text.ts lets them through.
@@ -54,7 +76,7 @@ export async function handleApiRequest(request: Request, segments: string[]): Pr
   const name = findApiCall(request.method, path);
   let status = 500;
   try {
-    const response = await answer(request, name, path, locale, requestId);
+    const response = name ? await answer(request, name, locale, requestId) : unknownCall(path, locale);
     status = response.status;
     response.headers.set('X-Request-Id', requestId);
     return response;
@@ -70,18 +92,11 @@ export async function handleApiRequest(request: Request, segments: string[]): Pr
   }
 }
 
-async function answer(
-  request: Request,
-  name: ApiCallName | undefined,
-  path: string,
-  locale: 'tr' | 'en',
-  requestId: string,
-): Promise<Response> {
-  if (!name) {
-    return isDescribedPath(path)
-      ? errorResponse(405, replyText(locale, 'methodNotAllowed'), { Allow: 'GET, POST' })
-      : errorResponse(404, replyText(locale, 'notFound'));
-  }
+/** A path §7 describes under another method is 405; any other path 404. */
+const unknownCall = (path: string, locale: 'tr' | 'en') =>
+  isDescribedPath(path) ? errorResponse(405, replyText(locale, 'methodNotAllowed'), { Allow: 'GET, POST' }) : errorResponse(404, replyText(locale, 'notFound'));
+
+async function answer(request: Request, name: ApiCallName, locale: 'tr' | 'en', requestId: string): Promise<Response> {
   const call: ApiCall = apiCalls[name];
   // token-auth is made by the server alone, with the session's token.
   if (call.session === 'tokenFromSession') return errorResponse(404, replyText(locale, 'notFound'));
@@ -95,85 +110,62 @@ async function answer(
   }
 
   const ip = clientIp(request);
-  const caller = {
-    ip,
-    browser: readCookie(request, XSRF_COOKIE),
-    customer: session?.sid,
-    device: name === 'authStart' || name === 'auth' ? await readDevice(request) : null,
-  };
-  const upstream: UpstreamRequest = {
-    // Stryker disable next-line OptionalChaining: as above.
-    userToken: call.auth ? session?.token : undefined,
-    headers: {
-      'Accept-Language': locale === 'en' ? 'en-US' : 'tr-TR',
-      'X-Forwarded-For': ip,
-      'X-Request-Id': requestId,
+  const bff: BffRequest = {
+    request,
+    name,
+    call,
+    locale,
+    requestId,
+    session,
+    caller: {
+      ip,
+      browser: readCookie(request, XSRF_COOKIE),
+      customer: session?.sid,
+      device: name === 'authStart' || name === 'auth' ? await readDevice(request) : null,
+    },
+    upstream: {
+      // Stryker disable next-line OptionalChaining: as above.
+      userToken: call.auth ? session?.token : undefined,
+      headers: {
+        'Accept-Language': locale === 'en' ? 'en-US' : 'tr-TR',
+        'X-Forwarded-For': ip,
+        'X-Request-Id': requestId,
+      },
     },
   };
 
-  let body: Record<string, unknown> | undefined;
   let release: (() => void) | undefined;
   try {
-    let consents: Consents | undefined;
     if (call.schema) {
       const parsed = call.schema.safeParse(await readJsonBody(request));
       if (!parsed.success) return validationResponse(locale, parsed.error);
-      body = parsed.data as Record<string, unknown>;
-      upstream.json = body;
+      bff.body = parsed.data as Record<string, unknown>;
+      bff.upstream.json = bff.body;
       if (call.files) {
         // The consents are ours: checked against the texts shown now, never sent upstream.
-        const { consents: accepted, ...forwarded } = body as Record<string, unknown> & { consents: Consents };
+        const { consents: accepted, ...forwarded } = bff.body as Record<string, unknown> & { consents: Consents };
         if (!acceptsCurrentTexts(accepted)) return fieldErrorResponse(locale, 'consents', 'consents');
-        consents = accepted;
-        upstream.json = forwarded;
+        bff.consents = accepted;
+        bff.upstream.json = forwarded;
       }
     } else if (call.multipart) {
       // Its size is known before it is read (browsers always send it), so none streams on unbounded.
       if (!/^\d+$/.test(request.headers.get('content-length') ?? '')) return unread(errorResponse(411, replyText(locale, 'invalidRequest')));
       // Counted before the body is read: a refused upload costs no memory.
-      const wait = await spendBudgets(name, undefined, caller);
+      const wait = await spendBudgets(name, undefined, bff.caller);
       if (wait !== null) return unread(tooManyResponse(locale, wait));
       release = uploadSlots().tryAcquire() ?? undefined;
       if (!release) {
         return unread(errorResponse(503, replyText(locale, 'busy', { seconds: UPLOAD_RETRY_SECONDS }), { 'Retry-After': String(UPLOAD_RETRY_SECONDS) }));
       }
-      upstream.multipart = encodeMultipart(await readMultipartBody(request, call.multipart, getConfig().uploadDeadlineMs));
+      bff.upstream.multipart = encodeMultipart(await readMultipartBody(request, call.multipart, getConfig().uploadDeadlineMs));
     }
 
     if (!call.multipart) {
-      const wait = await spendBudgets(name, body, caller);
+      const wait = await spendBudgets(name, bff.body, bff.caller);
       if (wait !== null) return tooManyResponse(locale, wait);
     }
-
-    const audit = (filed: boolean) => {
-      if (consents && filed) auditConsents(name, String(body!.form_security_hash), consents, requestId);
-    };
-    // What was accepted, kept for its customer to fetch (lib/documents): the upstream has no field for it.
-    const keep = async (answer: UpstreamAnswer) => {
-      const filed = consents && answer.envelope.status ? filedSubscriptionOf(name, answer.envelope.data) : null;
-      if (consents && filed) await keepAcceptedDocuments(acceptedDocumentsOf({ ...filed, consents, locale }));
-    };
-    let filedAnswer: UpstreamAnswer | undefined;
-    const response = await forward(
-      name,
-      call,
-      body,
-      upstream,
-      locale,
-      session,
-      caller.device,
-      (late) => {
-        audit(late.envelope.status);
-        void keep(late);
-      },
-      caller.browser,
-      (answered) => {
-        filedAnswer = answered;
-      },
-    );
-    audit(response.ok);
-    if (response.ok && filedAnswer) await keep(filedAnswer);
-    return response;
+    return await forward(bff);
   } catch (error) {
     if (error instanceof BodyError) {
       const refused = errorResponse(error.status, replyText(locale, error.reason, { count: call.multipart?.files.length ?? 1 }));
@@ -195,18 +187,21 @@ function unread(response: Response): Response {
   return response;
 }
 
-async function forward(
-  name: ApiCallName,
-  call: ApiCall,
-  body: Record<string, unknown> | undefined,
-  upstream: UpstreamRequest,
-  locale: 'tr' | 'en',
-  session: Awaited<ReturnType<typeof getSession>> | undefined,
-  device: Awaited<ReturnType<typeof readDevice>>,
-  onLateFiling: (answer: UpstreamAnswer) => void,
-  browser: string | undefined,
-  onFilingAnswer?: (answer: UpstreamAnswer) => void,
-): Promise<Response> {
+/**
+ * A filing's consents, once the upstream has filed it: written to the audit log, and what was
+ * accepted kept for its customer to fetch (lib/documents; the upstream has no field for it).
+ */
+async function recordAccepted(bff: BffRequest, answered: UpstreamAnswer): Promise<void> {
+  const { consents, name, body, locale, requestId } = bff;
+  if (!consents || !answered.envelope.status) return;
+  auditConsents(name, String(body!.form_security_hash), consents, requestId);
+  const filed = filedSubscriptionOf(name, answered.envelope.data);
+  if (filed) await keepAcceptedDocuments(acceptedDocumentsOf({ ...filed, consents, locale }));
+}
+
+/** The call answered from a reused answer, or sent upstream (a filing as lib/bff/filing.ts sends it), then answered. */
+async function forward(bff: BffRequest): Promise<Response> {
+  const { name, call, body, locale } = bff;
   const reuseKey = reusableAnswerKey(name, body, locale);
   const reused = reuseKey ? answerCache().get(reuseKey) : undefined;
   if (reused) return envelopeResponse(200, reused);
@@ -215,11 +210,13 @@ async function forward(
   if (read) return envelopeResponse(200, read);
 
   let result;
+  // Stryker disable next-line OptionalChaining: equivalent, a filing call always has a body.
+  const formHash = call.files ? body?.form_security_hash : undefined;
   try {
-    // Stryker disable next-line OptionalChaining: equivalent, a filing call always has a body.
-    const formHash = call.files ? body?.form_security_hash : undefined;
-    result = typeof formHash === 'string' ? await fileApplication(name, upstream, { formHash, browser }, onLateFiling) : await callUpstream(name, upstream);
-    if (typeof formHash === 'string') onFilingAnswer?.(result);
+    result =
+      typeof formHash === 'string'
+        ? await fileApplication(name, bff.upstream, { formHash, browser: bff.caller.browser }, (late) => void recordAccepted(bff, late))
+        : await callUpstream(name, bff.upstream);
   } catch (error) {
     // Still being filed: the browser asks app/api/filing for the answer instead of trying again.
     if (error instanceof FilingPending) return errorResponse(504, replyText(locale, 'timeout'), undefined, { filing_pending: true });
@@ -229,19 +226,16 @@ async function forward(
     if (error instanceof UpstreamError && error.kind === 'unreachable') return errorResponse(502, replyText(locale, 'network'));
     return errorResponse(502, replyText(locale, 'generic'));
   }
-  return respond(name, call, result, locale, session, device, reuseKey, readKey);
+  const response = await respond(bff, result, { reuseKey, readKey });
+  if (response.ok && typeof formHash === 'string') await recordAccepted(bff, result);
+  return response;
 }
 
 /** The browser's answer to an upstream answer: the envelope it may see, the token into the session. */
-export async function respond(
-  name: ApiCallName,
-  call: ApiCall,
+async function respond(
+  { name, call, locale, session, caller }: Pick<BffRequest, 'name' | 'call' | 'locale' | 'session'> & { caller: Pick<BffRequest['caller'], 'device'> },
   result: UpstreamAnswer,
-  locale: 'tr' | 'en',
-  session: Awaited<ReturnType<typeof getSession>> | undefined,
-  device: Awaited<ReturnType<typeof readDevice>>,
-  reuseKey?: string,
-  readKey?: string,
+  { reuseKey, readKey }: { reuseKey?: string; readKey?: string } = {},
 ): Promise<Response> {
   const { status, envelope } = result;
 
@@ -269,7 +263,7 @@ export async function respond(
     await startSession(token.token);
     const response = envelopeResponse(200, { status: true, message, hash: envelope.hash, data: sessionUser(token.user) });
     // This browser now knows this TC number: its own login codes get a bucket of their own.
-    if (name === 'auth') response.headers.append('Set-Cookie', await deviceCookieAfterLogin(device, token.user.data.nationality_number));
+    if (name === 'auth') response.headers.append('Set-Cookie', await deviceCookieAfterLogin(caller.device, token.user.data.nationality_number));
     return response;
   }
   const answered = { status: true, message, hash: envelope.hash, data: envelope.data };
@@ -277,4 +271,35 @@ export async function respond(
   if (reuseKey && !envelope.hash) answerCache().set(reuseKey, answered);
   if (readKey) readCache().set(readKey, answered);
   return envelopeResponse(200, answered);
+}
+
+/**
+ * What became of this browser's filing call that outlasted API_TIMEOUT_MS (lib/bff/filing.ts):
+ * 202 while the upstream has not answered; its answer once it has, as the call itself would have
+ * given it (a visitor's session starts here); 502 `filed_unanswered` when it was filed but its answer
+ * lost; 404 `filing_unknown` when no answer came. Checked as a BFF call is: same origin, the read
+ * budget, a small JSON body.
+ */
+export async function handleFilingQuery(request: Request): Promise<Response> {
+  const locale = responseLocale(request);
+  if (!isTrustedStateChange(request)) return errorResponse(403, replyText(locale, 'forbidden'));
+  const wait = await spendReadBudget(clientIp(request));
+  if (wait !== null) return tooManyResponse(locale, wait);
+  let formHash: unknown;
+  try {
+    formHash = ((await readJsonBody(request, 1024)) as { form_security_hash?: unknown } | null)?.form_security_hash;
+  } catch (error) {
+    if (error instanceof BodyError) return errorResponse(error.status, replyText(locale, 'invalidRequest'));
+    throw error;
+  }
+  if (typeof formHash !== 'string' || formHash.length === 0 || formHash.length > 128) return errorResponse(400, replyText(locale, 'invalidRequest'));
+
+  const outcome = await filingOutcome(formHash, readCookie(request, XSRF_COOKIE));
+  if (!outcome || outcome.state === 'unanswered') return errorResponse(404, replyText(locale, 'timeout'), undefined, { filing_unknown: true });
+  if (outcome.state === 'pending') return envelopeResponse(202, { status: false, details: { filing_pending: true } });
+  await forgetFiling(formHash);
+  if (outcome.state === 'filedUnanswered') return filedUnansweredResponse(locale);
+  const call: ApiCall = apiCalls[outcome.call];
+  const session = call.auth || call.session === 'storeToken' ? await getSession() : undefined;
+  return respond({ name: outcome.call, call, locale, session, caller: { device: null } }, outcome.answer);
 }
