@@ -102,7 +102,7 @@ const boundaries = [
  * (`import()`) included, so changing one file never moves the files that import it from behind.
  * Type-only imports are no circle (they vanish at build time). Our own rule, in a few lines:
  * eslint-plugin-import's and import-x's `no-cycle` found no circle at all here, not even a planted
- * two-file one (components/boundaries.test.ts plants one for this rule).
+ * two-file one (components/boundaries.test.ts plants one for this rule; docs/decisions/0026).
  */
 const sourceRoots = ['app', 'components', 'lib', 'sandbox'];
 const sourceFile = /\.(ts|tsx)$/;
