@@ -22,15 +22,16 @@ import path from 'node:path';
 import { measureBffCost } from './bff-cost.mjs';
 import { measureFirstLoad } from './first-load.mjs';
 import { LAB_LOADS, measureLabVitals } from './lab-vitals.mjs';
-import { chromePath, runLighthouse } from './lighthouse.mjs';
+import { runLighthouse } from './lighthouse.mjs';
 import { runMixedLoad } from './load.mjs';
 import { measureObservabilityCost } from './observability.mjs';
 import { measureOptionFilter } from './option-filter.mjs';
 import { customerTargets, profileBff, profileTargets } from './profile.mjs';
 import { onStopAll, stopAll } from './processes.mjs';
 import { budgets, writeReports } from './report.mjs';
-import { documentHeaders, measureEdgeCost, measureOriginCost, pickStaticChunk, wrkPath } from './server-cost.mjs';
+import { documentHeaders, measureEdgeCost, measureOriginCost, pickStaticChunk } from './server-cost.mjs';
 import { buildFloor, buildSite, removeFloor, root, startEdgeTopology, startFloor, startFloorEdge, startOrigin, workDir } from './servers.mjs';
+import { chromePath, ensureBenchTools, wrkPath } from './tools.mjs';
 
 const DIST = '.next-bench';
 /** Lighthouse's scores are reported (the lab vitals hold the speed budgets); Accessibility, Best Practices and SEO do not move between runs. */
@@ -119,8 +120,6 @@ async function measureLab({ floor, styledFloor, edgeUrl }) {
 }
 
 async function main() {
-  if (!existsSync(chromePath)) throw new Error(`no chromium at ${chromePath}: apt-get install -y chromium, or set CHROME_PATH`);
-  if (!existsSync(wrkPath)) throw new Error(`no wrk at ${wrkPath}: apt-get install -y wrk, or set WRK_PATH`);
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(path.join(workDir, 'lighthouse'), { recursive: true });
   const results = {
@@ -135,7 +134,7 @@ async function main() {
       webVitals: versionOf('web-vitals'),
       autocannon: versionOf('autocannon'),
       wrk: commandVersion(wrkPath, ['-v'], /wrk \S+/),
-      chromium: commandVersion(chromePath, ['--version'], /Chromium [\d.]+/),
+      chromium: `${commandVersion(chromePath(), ['--version'], /Chromium [\d.]+/)} (${path.basename(chromePath())})`,
       nginx: commandVersion('/usr/sbin/nginx', ['-v'], /nginx\/[\d.]+/),
       redis: commandVersion('/usr/bin/redis-server', ['--version'], /v=[\d.]+/).replace('v=', 'Redis '),
     },
@@ -362,6 +361,9 @@ try {
   const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
   const only = { '--only=observability': onlyObservability, '--only=lab': onlyLab, '--only=profile-bff': onlyProfileBff, '--only=profile-customer': onlyProfileCustomer, '--only=bff': onlyBff }[onlyArg ?? ''];
   if (onlyArg && !only) throw new Error(`${onlyArg}: not a part the bench measures alone (observability, lab, profile-bff, profile-customer, bff)`);
+  // Its browser and tools first, installed where missing as the tests' are: a fresh machine stops here, not minutes in.
+  const browser = await ensureBenchTools();
+  log(`Chromium from ${browser.source} (${browser.executablePath}); wrk ${wrkPath}`);
   const outcome = await (only ?? main)();
   // Budgets missed is a result, not a failure of the bench; BENCH_STRICT=1 makes it one.
   if (outcome === 'missed' && process.env.BENCH_STRICT === '1') exitCode = 2;

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { scriptsNamedBy } from './first-load.mjs';
 import { cpuSeconds, processTree } from './processes.mjs';
 import { median } from './stats.mjs';
+import { wrkPath } from './tools.mjs';
 import { serviceToken, workDir } from './servers.mjs';
 
 export const infrastructureBody = JSON.stringify({ type: 'city', parent_id: 34 });
@@ -126,8 +127,6 @@ export async function pickStaticChunk(edgeUrl) {
   return { ...candidates[0], pageWireBytes: page.bytes, pageEncoding: page.headers['content-encoding'] ?? 'identity', candidates: candidates.length, first };
 }
 
-/** Debian's wrk (`apt-get install wrk`), or the one WRK_PATH names. */
-export const wrkPath = process.env.WRK_PATH || '/usr/bin/wrk';
 
 /**
  * wrk's script: the method and body from the environment, and at the end one line of JSON with the
