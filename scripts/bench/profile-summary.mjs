@@ -229,7 +229,10 @@ export function observabilityParts({ settings }) {
     const { off, metrics, lines, on } = Object.fromEntries(Object.entries(settings).map(([name, setting]) => [name, field(setting)]));
     return { all: round(on - off), spans: round(metrics + lines - on - off), metrics: round(on - lines), lines: round(on - metrics) };
   };
-  return { cpu: parts((setting) => setting.cpuMsPerAnswer), profiled: parts((setting) => setting.msPerCall) };
+  // Each part's owners as a share of the main thread with both on (a share moves far less with the machine's load than a difference of two runs).
+  const { on } = settings;
+  const shares = Object.fromEntries(Object.entries(OBSERVABILITY_OWNERS).map(([part, owners]) => [part, round((owners.reduce((sum, owner) => sum + (on.owners[owner] ?? 0), 0) / on.msPerCall) * 100)]));
+  return { cpu: parts((setting) => setting.cpuMsPerAnswer), profiled: parts((setting) => setting.msPerCall), shares };
 }
 
 /** bench/profiles.md's section on what each part of observability costs a forwarded call. */

@@ -49,11 +49,13 @@ describe('the BFF profile summary', () => {
 
 describe('what each part of observability costs', () => {
   it('takes each part by difference, the parts adding up', () => {
-    const setting = (cpuMsPerAnswer: number, msPerCall: number) => ({ cpuMsPerAnswer, msPerCall });
+    const setting = (cpuMsPerAnswer: number, msPerCall: number) => ({ cpuMsPerAnswer, msPerCall, owners: { OpenTelemetry: 0.1, pino: 0.05 } });
     // off 2.0; spans 0.2, metrics 0.05, lines 0.1: metrics alone 2.25, lines alone 2.3, both 2.35.
     const parts = observabilityParts({ settings: { off: setting(2, 2.2), metrics: setting(2.25, 2.45), lines: setting(2.3, 2.5), on: setting(2.35, 2.55) } });
     expect(parts.cpu).toEqual({ all: 0.35, spans: 0.2, metrics: 0.05, lines: 0.1 });
     expect(parts.profiled).toEqual({ all: 0.35, spans: 0.2, metrics: 0.05, lines: 0.1 });
+    // Shares of the main thread with both on: 0.1 and 0.05 of 2.55 ms.
+    expect(parts.shares).toEqual({ spans: 3.922, lines: 1.961, metrics: 0, ours: 0 });
   });
 
   it("counts Next.js's tracing apart from the rest of its server", () => {

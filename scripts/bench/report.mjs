@@ -127,13 +127,13 @@ export function budgets(results) {
         met: least ? figures.requestsPerSecond >= least * floor.requestsPerSecond && figures.errors === 0 && figures.non2xx === 0 : null,
       });
     if (edgeCost.floor) {
-      againstFloor('edgeCost.bffFloor', 'POST an address list through the edge and the BFF against a route handler forwarding the same body to the sandbox with undici, through the same edge', edgeCost.bff, edgeCost.floor, 0.8);
-      againstFloor('edgeCost.bffForwardedFloor', 'POST a door’s infrastructure (forwarded) through the edge and the BFF against the same route handler forwarding it', edgeCost.bffForwarded, edgeCost.floorForwarded, 0.8);
+      againstFloor('edgeCost.bffFloor', 'POST an address list through the edge and the BFF against the floor, a handler forwarding the same body with undici', edgeCost.bff, edgeCost.floor, 0.8);
+      againstFloor('edgeCost.bffForwardedFloor', 'POST a door’s infrastructure (forwarded) through the edge and the BFF against the floor forwarding it', edgeCost.bffForwarded, edgeCost.floorForwarded, 0.8);
     }
     // Against a route handler that forwards nothing (the liveness check): reported, it cannot tell our cost from the upstream's round trip.
     if (edgeCost.route) {
-      againstFloor('edgeCost.bffRoute', 'POST an address list through the edge and the BFF against `/api/health/live` (forwards nothing)', edgeCost.bff, edgeCost.route);
-      againstFloor('edgeCost.bffForwardedRoute', 'POST a door’s infrastructure (forwarded) through the edge and the BFF against `/api/health/live`', edgeCost.bffForwarded, edgeCost.route);
+      const both = `${ratio(edgeCost.bff.requestsPerSecond, edgeCost.route.requestsPerSecond).toFixed(2)} and ${ratio(edgeCost.bffForwarded.requestsPerSecond, edgeCost.route.requestsPerSecond).toFixed(2)}`;
+      list.push({ id: 'edgeCost.bffRoute', what: 'The same two against `/api/health/live`, a route handler forwarding nothing', figure: both, baseline: `${edgeCost.route.requestsPerSecond.toFixed(0)} req/s`, ratio: ratio(edgeCost.bffForwarded.requestsPerSecond, edgeCost.route.requestsPerSecond), limit: 'reported', met: null });
     }
   }
   if (originCost) {
@@ -195,7 +195,7 @@ export function budgets(results) {
     onAgainstOff('observability.page', 'Anonymous GET `/` from the edge’s cache, metrics and access lines on, against them off: throughput', page, 0.97);
     if (before?.bff) {
       const onOff = before.bff.ratio ?? ratio(before.bff.on, before.bff.off);
-      list.push({ id: 'observability.bffBefore', what: `The same, the build before (${before.label}), measured alternately with this one`, figure: `${before.bff.on.toFixed(0)} req/s`, baseline: `${before.bff.off.toFixed(0)} req/s`, ratio: onOff, limit: 'reported', met: null });
+      list.push({ id: 'observability.bffBefore', what: `The same, the build before (${before.label}), measured alternately`, figure: `${before.bff.on.toFixed(0)} req/s`, baseline: `${before.bff.off.toFixed(0)} req/s`, ratio: onOff, limit: 'reported', met: null });
     }
     list.push({
       id: 'observability.scrape',
@@ -246,7 +246,7 @@ export function missesSection(budgetList, entries) {
   const lines = [
     '## Current misses and decisions',
     '',
-    'Written by every run from `bench/misses.json` (why a budget misses, what was decided, the records that say more) and this run\'s figures.',
+    'From `bench/misses.json` (why a budget misses, what was decided, the records) and this run\'s figures.',
     '',
   ];
   const unexplained = budgetList.filter((budget) => budget.met === false && !explained.has(budget.id));
@@ -349,10 +349,6 @@ function markdown(results, missEntries) {
         `${firstLoad.wizard.inHomeFirstLoad ? '**some are in home\'s first load**' : 'none of them is in home\'s first load'}` +
         `${firstLoad.wizard.fetchedByHomeAfterLoad.length ? `; ${firstLoad.wizard.fetchedByHomeAfterLoad.length} of them home fetches after load (shared with the lazy login form)` : ''}.`,
       '',
-      '| wizard chunk | wire | decoded |',
-      '|---|---|---|',
-      ...firstLoad.wizard.chunks.map((chunk) => `| \`${chunk.url}\` | ${kib(chunk.wireBytes)} | ${kib(chunk.decodedBytes)} |`),
-      '',
     );
   }
   if (edgeCost) {
@@ -382,15 +378,15 @@ function markdown(results, missEntries) {
       ...(edgeCost.floorPerRequest ? [row('floor: a bare Next.js page rendered per request, behind the same nginx', edgeCost.floorPerRequest)] : []),
       row('a logged-in customer’s GET `/` (past the cache: the customers\' template filled in)', edgeCost.pageCustomer, edgeCost.floorPerRequest ?? edgeCost.staticFile),
       row('POST sandbox directly, an address list (`city` 34)', edgeCost.direct),
-      ...(edgeCost.floor ? [row('POST through the edge, the floor: a route handler forwarding the same list with undici', edgeCost.floor, edgeCost.direct)] : []),
+      ...(edgeCost.floor ? [row('POST through the edge, the floor (a handler forwarding it with undici), the same list', edgeCost.floor, edgeCost.direct)] : []),
       row('POST through the edge and the BFF, the same address list (answered from memory after the first)', edgeCost.bff, edgeCost.floor ?? edgeCost.direct),
       row('POST sandbox directly, a door’s infrastructure (`apartment`)', edgeCost.directForwarded),
       ...(edgeCost.floorForwarded ? [row('POST through the edge, the floor forwarding the same door', edgeCost.floorForwarded, edgeCost.directForwarded)] : []),
       row('POST through the edge and the BFF, the same door (forwarded every time)', edgeCost.bffForwarded, edgeCost.floorForwarded ?? edgeCost.directForwarded),
       row('GET `/api/health/live` through the edge (a route handler forwarding nothing)', edgeCost.route, edgeCost.direct),
       '',
-      `${edgeCost.floor ? `The BFF's rows are set against the floor's (app/api/bench, in the bench's build only), the floor's against the sandbox's. ` : ''}Against \`/api/health/live\` the BFF reaches ${fixed(ratio(edgeCost.bff.requestsPerSecond, edgeCost.route.requestsPerSecond))} × with an address list and ${fixed(ratio(edgeCost.bffForwarded.requestsPerSecond, edgeCost.route.requestsPerSecond))} × with a forwarded call. ` +
-        `The instances log at \`warn\` here: their output passes through the bench's own process.`,
+      `${edgeCost.floor ? `The BFF's rows are set against the floor's (app/api/bench, the bench's build only). ` : ''}Against \`/api/health/live\` the BFF reaches ${fixed(ratio(edgeCost.bff.requestsPerSecond, edgeCost.route.requestsPerSecond))} × with an address list and ${fixed(ratio(edgeCost.bffForwarded.requestsPerSecond, edgeCost.route.requestsPerSecond))} × with a forwarded call. ` +
+        `The instances log at \`warn\` here.`,
       '',
     );
   }
@@ -468,12 +464,12 @@ function markdown(results, missEntries) {
   if (results.observability) {
     const { runs, scrape, seconds, bff, before } = results.observability;
     const list = (values) => values.map((value) => value.toFixed(0)).join(', ');
-    const cpu = (figures) => (Number.isFinite(figures?.onCpuMs) ? `; CPU per answer ${fixed(figures.offCpuMs)} ms off, ${fixed(figures.onCpuMs)} ms on` : '');
-    const parts = results.observabilityProfile && observabilityParts(results.observabilityProfile).cpu;
+    const cpu = (figures) => Number.isFinite(figures?.onCpuMs);
+    const shares = results.observabilityProfile && observabilityParts(results.observabilityProfile).shares;
     add(
       '## What seeing it costs (metrics and access lines)',
       '',
-      `One build through the edge, metrics and access lines on and off (no tracing exporter): two topologies at once, measured in turn, ${seconds} s runs (wrk, 50 connections); the ratio is the median of the rounds' on ÷ off.`,
+      `One build through the edge, metrics and access lines on and off (no tracing exporter), two topologies measured in turn, ${seconds} s wrk runs at 50 connections; the ratio is the median of the rounds' on ÷ off.`,
       '',
       '| target | off, req/s per run | on, req/s per run | on ÷ off |',
       '|---|---|---|---|',
@@ -481,7 +477,7 @@ function markdown(results, missEntries) {
       ...(before ? [`| the same, the build before (${before.label}) | ${list(runs.bffBefore.off)} | ${list(runs.bffBefore.on)} | ${fixed(before.bff.ratio)} |`] : []),
       `| \`/\`, edge cache | ${list(runs.page.off)} | ${list(runs.page.on)} | ${fixed(results.observability.page.ratio ?? ratio(results.observability.page.on, results.observability.page.off))} |`,
       '',
-      ...(cpu(bff) ? [`The forwarded call${cpu(bff)}${before ? ` (the build before${cpu(before.bff)})` : ''}.${parts ? ` Part by part (bench/profiles.md), instance CPU per answer: the spans ${fixed(parts.spans, 3)} ms, the metrics ${fixed(parts.metrics, 3)} ms, the lines ${fixed(parts.lines, 3)} ms.` : ''}`, ''] : []),
+      ...(cpu(bff) ? [`The forwarded call, instance CPU per answer (medians): ${fixed(bff.offCpuMs)} ms off, ${fixed(bff.onCpuMs)} ms on${before ? ` (the build before: ${fixed(before.bff.offCpuMs)}, ${fixed(before.bff.onCpuMs)})` : ''}.${shares ? ` Profiled with both on, share of an instance's main thread: spans ${fixed(shares.spans, 1)} %, lines ${fixed(shares.lines, 1)} %, metrics ${fixed(shares.metrics, 1)} %, lib/observability ${fixed(shares.ours, 1)} % (bench/profiles.md).` : ''}`, ''] : []),
       `A scrape (every 250 ms, under a mixed load of ${scrape.loadRequests} requests): p50 ${fixed(scrape.p50Ms, 0)} ms, p99 ${fixed(scrape.p99Ms, 0)} ms, max ${fixed(scrape.maxMs, 0)} ms, ${scrape.scrapes} scrapes.`,
       '',
     );

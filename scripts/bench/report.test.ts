@@ -81,7 +81,7 @@ describe('the BFF against its floor, and what seeing it costs', () => {
   it('holds the forwarded call to 0.8 × the floor forwarding the same body, and only reports the handler that forwards nothing', () => {
     expect(find({ edgeCost: edgeCost(800) }, 'edgeCost.bffForwardedFloor')?.met).toBe(true);
     expect(find({ edgeCost: edgeCost(799) }, 'edgeCost.bffForwardedFloor')?.met).toBe(false);
-    expect(find({ edgeCost: edgeCost(100) }, 'edgeCost.bffForwardedRoute')?.met).toBeNull();
+    expect(find({ edgeCost: edgeCost(100) }, 'edgeCost.bffRoute')?.met).toBeNull();
   });
 
   it('judges the forwarded call with observability on by the median of the rounds\' ratios, where a run has it', () => {
