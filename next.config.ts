@@ -30,6 +30,10 @@ const deploymentId = (process.env.NEXT_DEPLOYMENT_ID ??= `local-${Date.now().toS
 
 const nextConfig: NextConfig = {
   distDir,
+  // BENCH_ROUTES=1 (the bench's own build, scripts/bench/servers.mjs): `route.bench.ts` files are
+  // routes too (the bench's floor, app/api/bench). Any other build leaves them out; first, so a
+  // `.bench.ts` file is not taken for a `.ts` one.
+  ...(process.env.BENCH_ROUTES === '1' ? { pageExtensions: ['bench.ts', 'tsx', 'ts', 'jsx', 'js'] } : {}),
   deploymentId,
   generateBuildId: async () => deploymentId,
   // The release in the server's own code (lib/server/config.ts): basvuru_build_info, service.version's neighbour.

@@ -1,8 +1,7 @@
 // Run by `npm run test:e2e` before Playwright: makes sure a Chromium and a Redis server are there, so
-// `npm test` on a fresh machine needs no set-up by hand. It uses the browser findChromium() finds;
-// where it runs as root with apt-get and CHROME_PATH is unset, it first installs Debian's
-// chromium-headless-shell if missing (the browser findChromium() prefers: half the CPU of the full
-// chromium), else Playwright's own download when no browser is found. Redis (the attack suite's
+// `npm test` on a fresh machine needs no set-up by hand. The Chromium is the one
+// scripts/test-tools.ts's ensureTools() finds or installs (Debian's chromium-headless-shell where
+// it can; `npm run bench` makes sure of its own the same way). Redis (the attack suite's
 // shared limits) is Debian's redis-server, and the edge (scripts/edge.mjs: nginx with its brotli
 // modules) Debian's nginx, libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static,
 // its monitoring stack (scripts/monitoring.mjs) Debian's prometheus (with promtool, which runs
@@ -12,29 +11,12 @@
 // production stack's (e2e/stack.spec.ts) docker.io and debootstrap, installed
 // the same way, with one apt-get update and one apt-get install for everything missing.
 // Otherwise it stops at once with one line saying what to install.
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { debianFirefox, debianHeadlessShell, debianRedisServer, debianWebKitDriver, debianXvfb, findChromium } from './browser';
-
-const root = path.resolve(import.meta.dirname, '..');
-const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-
-/** Runs a command with its errors shown; true when it succeeded within five minutes. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
-  return spawnSync(command, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], timeout: 300_000 }).status === 0;
-}
-
-/** Installs Debian's packages as root, with one `apt-get update` for all of them; false where that cannot be done. */
-function aptInstall(names: string[]): boolean {
-  if (!names.length) return true;
-  if (!canApt) return false;
-  console.log(`browser tests: installing Debian's ${names.join(', ')} with apt-get`);
-  return run('apt-get', ['update', '-qq'], aptEnv) && run('apt-get', ['install', '-y', '-qq', ...names], aptEnv);
-}
+import { debianFirefox, debianRedisServer, debianWebKitDriver, debianXvfb } from './browser';
+import { type DebianPart, ensureTools } from './test-tools';
 
 /** Debian's packages the suite needs, each with the file that shows it is there. */
-const debianParts: [name: string, file: string][] = [
+const debianParts: DebianPart[] = [
   // Redis: the attack suite's shared limits.
   ['redis-server', debianRedisServer],
   // The edge of the serving topology (scripts/edge.mjs, deploy/nginx/nginx.conf.template).
@@ -69,21 +51,7 @@ const debianParts: [name: string, file: string][] = [
   ['poppler-utils', '/usr/bin/pdftotext'],
 ];
 
-const missingParts = () => debianParts.filter(([, file]) => !existsSync(file)).map(([name]) => name);
-
-const canApt = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
-// Where apt-get serves, Debian's headless shell comes with the rest, in one go (each apt-get update
-// costs seconds on a fresh machine); elsewhere Playwright's download (offline, it fails after about 20 s).
-// A distribution without that package still gets the rest, and its chromium where there is no browser at all.
-const wantsShell = canApt && !process.env.CHROME_PATH && !existsSync(debianHeadlessShell);
-if (!aptInstall([...(wantsShell ? ['chromium-headless-shell'] : []), ...missingParts()]) && wantsShell) {
-  aptInstall([...(findChromium() ? [] : ['chromium']), ...missingParts()]);
-}
-let found = findChromium();
-if (!found) {
-  console.log("browser tests: no Chromium found; trying Playwright's download");
-  if (run(path.join(root, 'node_modules', '.bin', 'playwright'), ['install', 'chromium'])) found = findChromium();
-}
+const { chromium: found, missing } = ensureTools(debianParts, 'browser tests');
 
 if (!found) {
   console.error('No Chromium for the browser tests: install one (Debian: `apt-get install chromium-headless-shell`; elsewhere `npx playwright install chromium`) or set CHROME_PATH to a Chromium binary.');
@@ -95,7 +63,6 @@ if (!existsSync(found.executablePath)) {
 }
 console.log(`browser tests: Chromium from ${found.source} (${found.executablePath})`);
 
-const missing = missingParts();
 if (missing.length) {
   const all = debianParts.map(([name]) => name).join(' ');
   console.error(`No ${missing.join(', ')} for the attack, edge, monitoring, cross-engine, stack and document tests: install Debian's ${all} (\`apt-get install ${all}\`).`);

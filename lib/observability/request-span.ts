@@ -6,6 +6,16 @@ const REQUEST_SPAN = 'BaseServer.handleRequest';
 
 export const isRequestSpan = (attributes: Attributes) => attributes['next.span_type'] === REQUEST_SPAN;
 
+/** Where the backend-for-frontend answers: it counts and logs each call itself, by the call's name (lib/observability/bff-calls.ts). */
+const BFF_TARGET = '/api/v1/';
+
+/**
+ * A request span that must be recorded for its access line and its count: every request's but
+ * the backend-for-frontend's (its span, when no exporter wants it, is not recorded at all: a
+ * recorded span costs its attributes, timestamps and processors on every call).
+ */
+export const isCountedRequestSpan = (attributes: Attributes) => isRequestSpan(attributes) && !String(attributes['http.target'] ?? '').startsWith(BFF_TARGET);
+
 /**
  * The method and status: OpenTelemetry's stable names (`http.request.method`,
  * `http.response.status_code`) first, then the legacy ones Next.js 16 writes (`http.method`,

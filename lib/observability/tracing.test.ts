@@ -1,7 +1,7 @@
 import { ROOT_CONTEXT, SpanKind, trace, TraceFlags } from '@opentelemetry/api';
 import { SamplingDecision } from '@opentelemetry/sdk-trace';
 import { describe, expect, it } from 'vitest';
-import { exportSampler, recordingRequests } from '@/lib/observability/tracing';
+import { exportSampler, recordingRequests, recordRequestsOnly } from '@/lib/observability/tracing';
 
 const TRACE = '0123456789abcdef0123456789abcdef';
 const REQUEST = { 'next.span_type': 'BaseServer.handleRequest' };
@@ -26,5 +26,16 @@ describe('the export sampler (OTEL_TRACES_SAMPLER)', () => {
     expect(decide(sampler, REQUEST)).toBe(SamplingDecision.RECORD);
     expect(decide(sampler, {})).toBe(SamplingDecision.NOT_RECORD);
     expect(decide(recordingRequests(exportSampler({ resource: {}, sampler: 'always_on', ratio: 1 })), REQUEST)).toBe(SamplingDecision.RECORD_AND_SAMPLED);
+  });
+
+  it("records no span of the backend-for-frontend's calls it does not export: they are counted and logged by their names", () => {
+    const bff = { ...REQUEST, 'http.target': '/api/v1/util/infrastructure-inquiry/infrastructure' };
+    const page = { ...REQUEST, 'http.target': '/api/session' };
+    expect(decide(recordRequestsOnly, bff)).toBe(SamplingDecision.NOT_RECORD);
+    expect(decide(recordRequestsOnly, page)).toBe(SamplingDecision.RECORD);
+    expect(decide(recordRequestsOnly, {})).toBe(SamplingDecision.NOT_RECORD);
+    expect(decide(recordingRequests(exportSampler({ resource: {}, sampler: 'always_off', ratio: 1 })), bff)).toBe(SamplingDecision.NOT_RECORD);
+    // Exported, it is recorded as any other.
+    expect(decide(recordingRequests(exportSampler({ resource: {}, sampler: 'always_on', ratio: 1 })), bff)).toBe(SamplingDecision.RECORD_AND_SAMPLED);
   });
 });

@@ -18,7 +18,7 @@ import {
 import { type Config, getConfig } from '@/lib/server/config';
 import { instanceName } from '@/lib/observability/instance';
 import { EdgeRequestIdPropagator, EdgeTraceIds } from '@/lib/observability/request-id';
-import { isRequestSpan, RequestSpans } from '@/lib/observability/request-span';
+import { isCountedRequestSpan, RequestSpans } from '@/lib/observability/request-span';
 import { recordRequest } from '@/lib/observability/requests';
 
 /**
@@ -78,16 +78,16 @@ export function recordingRequests(sampler: Sampler): Sampler {
   return {
     shouldSample(context, traceId, name, kind, attributes, links) {
       const result = sampler.shouldSample(context, traceId, name, kind, attributes, links);
-      return result.decision === SamplingDecision.NOT_RECORD && isRequestSpan(attributes) ? { ...result, decision: SamplingDecision.RECORD } : result;
+      return result.decision === SamplingDecision.NOT_RECORD && isCountedRequestSpan(attributes) ? { ...result, decision: SamplingDecision.RECORD } : result;
     },
     toString: () => `RecordingRequests{${sampler.toString()}}`,
   };
 }
 
 /** The request spans, recorded for the access line and the metrics, never sampled for export. */
-const recordRequestsOnly: Sampler = {
+export const recordRequestsOnly: Sampler = {
   shouldSample: (_context: Context, _traceId: string, _name: string, _kind: SpanKind, attributes: Attributes) => ({
-    decision: isRequestSpan(attributes) ? SamplingDecision.RECORD : SamplingDecision.NOT_RECORD,
+    decision: isCountedRequestSpan(attributes) ? SamplingDecision.RECORD : SamplingDecision.NOT_RECORD,
   }),
   toString: () => 'RecordRequestsOnly',
 };

@@ -1,6 +1,7 @@
-// The BFF's cost through the edge against the minimal route handler, alone and in a few minutes
-// (`npm run bench -- --only=bff`): the address list, the forwarded call and /api/health/live
-// through one topology, `rounds` times in turn, each figure the median of its runs. With
+// The BFF's cost through the edge against its floor, alone and in a few minutes (`npm run bench --
+// --only=bff`): the address list and the forwarded call through the BFF and through the floor (a
+// bare route handler forwarding the same body to the same upstream, app/api/bench), and
+// /api/health/live, through one topology, `rounds` times in turn, each figure the median of its runs. With
 // `--against=<dist dir>` a second build runs beside the first in a topology of its own and the two
 // are measured alternately, target by target (which goes first switches every round), so a change
 // is measured before and after in the same minutes of a shared machine.
@@ -10,11 +11,11 @@ import { measure, medianOf } from './server-cost.mjs';
 import { startEdgeTopology } from './servers.mjs';
 import { median } from './stats.mjs';
 
-const TARGETS = ['route', 'bff', 'bffForwarded'];
+const TARGETS = ['floor', 'bff', 'floorForwarded', 'bffForwarded', 'route'];
 
 /**
  * `builds`: { name: dist dir }, one topology each. Answers, per build, each target's medians and
- * the BFF's ratios to the route handler (the median of the ratios of each round).
+ * the BFF's ratios to its floor and to the route handler (the median of the ratios of each round).
  */
 export async function measureBffCost({ builds, log, rounds = 3, seconds = 8, connections = 50 }) {
   const names = Object.keys(builds);
@@ -27,7 +28,7 @@ export async function measureBffCost({ builds, log, rounds = 3, seconds = 8, con
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 === 0 ? names : [...names].reverse();
       for (const key of TARGETS) {
-        for (const name of order) {
+        for (const name of order.filter((one) => targets[one][key])) {
           const topology = topologies[name];
           const cpu = { instances: async () => (await Promise.all(topology.instancePids().map(processTree))).flat() };
           const figures = await measure(targets[name][key], { duration: seconds, connections, warmupSeconds: 2, cpu });
@@ -38,14 +39,15 @@ export async function measureBffCost({ builds, log, rounds = 3, seconds = 8, con
     }
     const result = {};
     for (const name of names) {
-      const ratioRuns = (key) => runs[name][key].map((run, round) => run.requestsPerSecond / runs[name].route[round].requestsPerSecond);
+      const ratioRuns = (key, baseline) => runs[name][key].map((run, round) => run.requestsPerSecond / runs[name][baseline][round].requestsPerSecond);
       result[name] = {
         dist: builds[name],
-        ...Object.fromEntries(TARGETS.map((key) => [key, medianOf(runs[name][key])])),
-        bffToRoute: median(ratioRuns('bff')),
-        bffForwardedToRoute: median(ratioRuns('bffForwarded')),
+        ...Object.fromEntries(TARGETS.filter((key) => runs[name][key].length).map((key) => [key, medianOf(runs[name][key])])),
+        ...(runs[name].floor.length ? { bffToFloor: median(ratioRuns('bff', 'floor')), bffForwardedToFloor: median(ratioRuns('bffForwarded', 'floorForwarded')) } : {}),
+        bffToRoute: median(ratioRuns('bff', 'route')),
+        bffForwardedToRoute: median(ratioRuns('bffForwarded', 'route')),
       };
-      log(`  ${name}: address list ${result[name].bffToRoute.toFixed(2)} × the handler, forwarded ${result[name].bffForwardedToRoute.toFixed(2)} × (medians of ${rounds} rounds)`);
+      log(`  ${name}: against the floor, address list ${result[name].bffToFloor?.toFixed(2) ?? '–'} ×, forwarded ${result[name].bffForwardedToFloor?.toFixed(2) ?? '–'} ×; against the bare handler ${result[name].bffToRoute.toFixed(2)} × and ${result[name].bffForwardedToRoute.toFixed(2)} × (medians of ${rounds} rounds)`);
     }
     return { rounds, seconds, connections, builds: result };
   } finally {

@@ -1,4 +1,4 @@
-// JavaScript a page sends, from the browser's network log (Playwright with Debian's chromium):
+// JavaScript a page sends, from the browser's network log (Playwright with the bench's Chromium):
 // bytes on the wire (as the server compressed them: brotli or gzip) and decoded, for
 //  - first load: the scripts the server's HTML names (script src and script preloads), what a
 //    visitor's browser must fetch before the page is interactive;
@@ -6,7 +6,7 @@
 import { chromium } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { chromiumFlags } from '../chromium-flags.mjs';
-import { chromePath } from './lighthouse.mjs';
+import { chromePath } from './tools.mjs';
 
 function attributes(tag) {
   const found = {};
@@ -84,7 +84,7 @@ async function loadPage(browser, url) {
  * and home does not fetch on its first load.
  */
 export async function measureFirstLoad({ pages, wizardUrl }) {
-  const browser = await chromium.launch({ executablePath: chromePath, args: [...chromiumFlags] });
+  const browser = await chromium.launch({ executablePath: chromePath(), args: [...chromiumFlags] });
   try {
     const results = {};
     for (const { key, url, expectStatus } of pages) {

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { launchBrowser, load, openPage, probeScript } from './lab-vitals.mjs';
 import { stopAll } from './processes.mjs';
 import { startEdgeTopology, workDir } from './servers.mjs';
+import { ensureBenchTools } from './tools.mjs';
 
 /** A sample's frame as a reader finds it: the function, its file and line. */
 const frameName = ({ functionName, url, lineNumber }) => `${functionName || '(anonymous)'} ${url ? `${path.basename(new URL(url, 'http://x').pathname)}:${lineNumber + 1}` : ''}`.trim();
@@ -75,6 +76,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const outFile = process.argv[3] ?? path.join(workDir, 'lab-profile.cpuprofile');
   let exitCode = 0;
   try {
+    await ensureBenchTools();
     const url = process.argv[2] ?? `${(await startEdgeTopology('.next-bench')).url}/`;
     // A first view fills the edge's cache, so the profile is of the page, not of its first render.
     await (await fetch(url)).arrayBuffer();

@@ -1,4 +1,4 @@
-// Lab vitals without Lighthouse's artifacts: Chromium (Playwright driving Debian's chromium) on a
+// Lab vitals without Lighthouse's artifacts: Chromium (Playwright driving the bench's, scripts/bench/tools.mjs) on a
 // slow phone's link and CPU, no tracing and no screenshots (Lighthouse's trace screenshots make the
 // compositor withhold frames: docs/decisions/0014-lab-vitals-without-lighthouse-artifacts.md).
 // Google's web-vitals library reads LCP, FCP, CLS and INP in the page; a `longtask` observer gives
@@ -10,7 +10,7 @@ import { chromium } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromiumFlags } from '../chromium-flags.mjs';
-import { chromePath } from './lighthouse.mjs';
+import { chromePath } from './tools.mjs';
 import { root } from './servers.mjs';
 import { median } from './stats.mjs';
 
@@ -207,7 +207,7 @@ async function loadOnce(browser, script, url, interaction) {
 
 const summary = (list, fields) => ({ ...Object.fromEntries(fields.map((field) => [field, median(list.map((run) => run[field]))])), runs: list });
 
-export const launchBrowser = () => chromium.launch({ executablePath: chromePath, args: [...chromiumFlags] });
+export const launchBrowser = () => chromium.launch({ executablePath: chromePath(), args: [...chromiumFlags] });
 
 /**
  * `pages`: [{ key, url }], measured `loads` times each, interleaved. `interaction`: { key, link,

@@ -1,4 +1,4 @@
-// Lighthouse (its CLI, default mobile preset) with Debian's chromium: every page `runs` times,
+// Lighthouse (its CLI, default mobile preset) with the bench's Chromium (scripts/bench/tools.mjs): every page `runs` times,
 // pages interleaved so a busy moment of the machine does not fall on one page only; medians.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -6,8 +6,8 @@ import { chromiumFlags } from '../chromium-flags.mjs';
 import { runToEnd } from './processes.mjs';
 import { root, workDir } from './servers.mjs';
 import { median } from './stats.mjs';
+import { chromePath } from './tools.mjs';
 
-export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromeFlags = ['--headless=new', ...chromiumFlags];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 
@@ -25,7 +25,7 @@ async function lighthouseOnce(url, outputPath) {
       '--max-wait-for-load=30000',
     ],
     // Lighthouse 13 wants a newer Node than 20 and says so; it runs all the same.
-    { cwd: root, env: { ...process.env, CHROME_PATH: chromePath, NODE_NO_WARNINGS: '1' }, timeoutMs: 120_000, logFile: path.join(workDir, 'lighthouse.log') },
+    { cwd: root, env: { ...process.env, CHROME_PATH: chromePath(), NODE_NO_WARNINGS: '1' }, timeoutMs: 120_000, logFile: path.join(workDir, 'lighthouse.log') },
   );
   const report = JSON.parse(readFileSync(outputPath, 'utf8'));
   if (report.runtimeError) throw new Error(`lighthouse ${url}: ${report.runtimeError.code} ${report.runtimeError.message}`);

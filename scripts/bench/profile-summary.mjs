@@ -11,6 +11,7 @@ export const AREAS = [
   ['react', /node_modules\/(?:next\/dist\/compiled\/)?(?:react|react-dom|react-server-dom-[\w-]+|scheduler)\//],
   ['next: compiled server runtime (route module, request handling)', /node_modules\/next\/dist\/compiled\/next-server\//],
   ['next: other compiled dependencies', /node_modules\/next\/dist\/compiled\//],
+  ['next: its tracing (tracer, span wrappers)', /node_modules\/next\/dist\/server\/lib\/(?:trace\/|router-utils\/instrumentation-node-extensions)/],
   ['next: server (router, base server, response)', /node_modules\/next\//],
   ['zod', /node_modules\/zod\//],
   ['ioredis', /node_modules\/(?:ioredis|@ioredis|redis-parser|denque|cluster-key-slot|standard-as-callback|redis-errors)\//],
@@ -27,6 +28,7 @@ export const AREAS = [
   ['our lib/api', /(?:^|\/|\])lib\/api\//],
   ['our lib/observability', /(?:^|\/|\])lib\/observability\//],
   ['our lib/upstream', /(?:^|\/|\])lib\/upstream\//],
+  ['our lib/server/logger.ts', /(?:^|\/|\])lib\/server\/logger\.ts$/],
   ['our other code', /(?:^|\/|\])(?:lib|app|messages)\/|(?:instrumentation|proxy)\.ts$/],
   ['bundled, no source map', /\/server\/chunks\//],
   ['Node.js (http, streams, net, fetch, timers…)', /^node:/],
@@ -173,34 +175,87 @@ export function difference(a, b, top = 25) {
   return { msPerCall: round(a.msPerCall - b.msPerCall), areas: minus('areas'), owners: minus('owners'), functions };
 }
 
-const LABELS = { route: 'route handler', bff: 'address list', bffForwarded: 'forwarded call' };
+const LABELS = { route: 'route handler', floor: 'floor, a list', bff: 'address list', floorForwarded: 'floor, a door', bffForwarded: 'forwarded call' };
 
-/** BENCHMARKS.md's section of the profile (`results.bffProfile`). */
+/** bench/profiles.md's section of the profile (`results.bffProfile`): against the floor where it was measured, else against the route handler. */
 export function profileSection(profile) {
   const { targets, extra } = profile;
   const ms = (value) => (Number.isFinite(value) ? value.toFixed(3) : '–');
-  const order = ['route', 'bff', 'bffForwarded'];
-  const owners = Object.keys(extra.bffForwarded.owners)
-    .filter((owner) => Math.abs(extra.bffForwarded.owners[owner]) >= 0.02 || Math.abs(extra.bff.owners[owner] ?? 0) >= 0.02)
+  const floor = Boolean(targets.floor);
+  const order = floor ? ['route', 'floor', 'bff', 'floorForwarded', 'bffForwarded'] : ['route', 'bff', 'bffForwarded'];
+  const [listExtra, forwardedExtra] = floor ? [extra.bffFloor, extra.bffForwardedFloor] : [extra.bff, extra.bffForwarded];
+  const [listBase, forwardedBase] = floor ? ['floor', 'floorForwarded'] : ['route', 'route'];
+  const minus = floor ? ['address list − floor', 'forwarded − floor'] : ['address list − handler', 'forwarded − handler'];
+  const owners = Object.keys(forwardedExtra.owners)
+    .filter((owner) => Math.abs(forwardedExtra.owners[owner]) >= 0.02 || Math.abs(listExtra.owners[owner] ?? 0) >= 0.02)
     .sort((a, b) => (targets.bffForwarded.owners[b] ?? 0) - (targets.bffForwarded.owners[a] ?? 0));
+  const header = [`| area | ${order.map((key) => LABELS[key]).join(' | ')} | ${minus.join(' | ')} |`, `|---|${order.map(() => '---|').join('')}---|---|`];
   return [
     '## Where an instance spends its CPU per BFF call (profile)',
     '',
-    `\`npm run bench -- --only=profile-bff\` (scripts/bench/profile.mjs) on ${profile.date}${profile.commit ? ` at ${profile.commit}` : ''}: V8's sampling profiler (every ${profile.samplingUs} µs) in both instances for exactly the ${profile.seconds} s run of each target through the edge (wrk, ${profile.connections} connections), self time summed over both and divided by the answers. Functions are placed by the build's source maps. Milliseconds of one instance's main thread per answer; the profiler's own cost is in every column alike, and the threads beside the main one (garbage collection helpers, the kernel) are only in the \`/proc\` row.`,
+    `\`npm run bench -- --only=profile-bff\` (scripts/bench/profile.mjs) on ${profile.date}${profile.commit ? ` at ${profile.commit}` : ''}: V8's sampling profiler (every ${profile.samplingUs} µs) in both instances for exactly the ${profile.seconds} s run of each target through the edge (wrk, ${profile.connections} connections), self time summed over both and divided by the answers. Functions are placed by the build's source maps. Milliseconds of one instance's main thread per answer; the profiler's own cost is in every column alike, and the threads beside the main one (garbage collection helpers, the kernel) are only in the \`/proc\` row.${floor ? ' The floor is a route handler forwarding the same body to the same upstream with undici (app/api/bench, in the bench\'s build only).' : ''}`,
     '',
-    `| area | ${order.map((key) => LABELS[key]).join(' | ')} | address list − handler | forwarded − handler |`,
-    '|---|---|---|---|---|---|',
-    `| **all (profiled)** | ${order.map((key) => ms(targets[key].msPerCall)).join(' | ')} | ${ms(extra.bff.msPerCall)} | ${ms(extra.bffForwarded.msPerCall)} |`,
-    `| CPU of the instances from \`/proc\` | ${order.map((key) => ms(targets[key].cpuMsPerAnswer)).join(' | ')} | ${ms(targets.bff.cpuMsPerAnswer - targets.route.cpuMsPerAnswer)} | ${ms(targets.bffForwarded.cpuMsPerAnswer - targets.route.cpuMsPerAnswer)} |`,
+    ...header,
+    `| **all (profiled)** | ${order.map((key) => ms(targets[key].msPerCall)).join(' | ')} | ${ms(listExtra.msPerCall)} | ${ms(forwardedExtra.msPerCall)} |`,
+    `| CPU of the instances from \`/proc\` | ${order.map((key) => ms(targets[key].cpuMsPerAnswer)).join(' | ')} | ${ms(targets.bff.cpuMsPerAnswer - targets[listBase].cpuMsPerAnswer)} | ${ms(targets.bffForwarded.cpuMsPerAnswer - targets[forwardedBase].cpuMsPerAnswer)} |`,
     `| throughput, req/s (profiler on) | ${order.map((key) => targets[key].requestsPerSecond.toFixed(0)).join(' | ')} | | |`,
     '',
     'Self time counted to the owner: the area of the nearest frame on the stack that is not Node.js\'s or V8\'s own (a socket write undici asks for is undici\'s, a stream Next.js reads is Next.js\'s); bench/results.json also has it by the frame itself (`areas`).',
     '',
-    `| owner | ${order.map((key) => LABELS[key]).join(' | ')} | address list − handler | forwarded − handler |`,
-    '|---|---|---|---|---|---|',
-    ...owners.map((owner) => `| ${owner} | ${order.map((key) => ms(targets[key].owners[owner] ?? 0)).join(' | ')} | ${ms(extra.bff.owners[owner])} | ${ms(extra.bffForwarded.owners[owner])} |`),
+    ...header.map((line) => line.replace('| area |', '| owner |')),
+    ...owners.map((owner) => `| ${owner} | ${order.map((key) => ms(targets[key].owners[owner] ?? 0)).join(' | ')} | ${ms(listExtra.owners[owner])} | ${ms(forwardedExtra.owners[owner])} |`),
     '',
     'The owners that differ by 0.02 ms or more; every owner and the heaviest functions of each target are in bench/results.json (`bffProfile`), the profiles themselves in bench/.work/profiles.',
+    '',
+  ];
+}
+
+/** The owners observability's parts run as: the spans (OpenTelemetry and Next.js's tracing of its own), the lines, the metrics. */
+export const OBSERVABILITY_OWNERS = {
+  spans: ['OpenTelemetry', 'next: its tracing (tracer, span wrappers)'],
+  lines: ['pino', 'our lib/server/logger.ts'],
+  metrics: ['prom-client'],
+  ours: ['our lib/observability'],
+};
+
+/**
+ * What each part of observability costs a forwarded call (`results.observabilityProfile`): per
+ * setting, CPU per answer and the owners' self time; and each part by difference, the parts
+ * adding up: lines = on − metrics, metrics = on − lines, spans = metrics + lines − on − off.
+ */
+export function observabilityParts({ settings }) {
+  const round = (value) => Math.round(value * 1000) / 1000;
+  const parts = (field) => {
+    const { off, metrics, lines, on } = Object.fromEntries(Object.entries(settings).map(([name, setting]) => [name, field(setting)]));
+    return { all: round(on - off), spans: round(metrics + lines - on - off), metrics: round(on - lines), lines: round(on - metrics) };
+  };
+  // Each part's owners as a share of the main thread with both on (a share moves far less with the machine's load than a difference of two runs).
+  const { on } = settings;
+  const shares = Object.fromEntries(Object.entries(OBSERVABILITY_OWNERS).map(([part, owners]) => [part, round((owners.reduce((sum, owner) => sum + (on.owners[owner] ?? 0), 0) / on.msPerCall) * 100)]));
+  return { cpu: parts((setting) => setting.cpuMsPerAnswer), profiled: parts((setting) => setting.msPerCall), shares };
+}
+
+/** bench/profiles.md's section on what each part of observability costs a forwarded call. */
+export function observabilityProfileSection(profile) {
+  const { settings } = profile;
+  const names = ['off', 'metrics', 'lines', 'on'];
+  const ms = (value) => (Number.isFinite(value) ? value.toFixed(3) : '–');
+  const owners = [...Object.values(OBSERVABILITY_OWNERS).flat(), 'garbage collection'];
+  const { cpu, profiled } = observabilityParts(profile);
+  return [
+    '## What each part of observability costs a forwarded call (profile)',
+    '',
+    `\`npm run bench -- --only=observability\` (scripts/bench/profile.mjs's profileObservability) on ${profile.date}${profile.commit ? ` at ${profile.commit}` : ''}: the forwarded BFF call profiled as above, in a topology of each setting in turn. *off*: no metrics listener, LOG_LEVEL warn (so no tracing registered either); *metrics*: the listener and its histograms, with the request spans they count; *lines*: LOG_LEVEL info (an access line per call), with the same spans; *on*: both, as production runs. Milliseconds of one instance's main thread per answer.`,
+    '',
+    `| | ${names.join(' | ')} |`,
+    '|---|---|---|---|---|',
+    `| CPU of the instances from \`/proc\` | ${names.map((name) => ms(settings[name].cpuMsPerAnswer)).join(' | ')} |`,
+    `| the bench's own process (it reads the instances' output) | ${names.map((name) => ms(settings[name].benchCpuMsPerAnswer)).join(' | ')} |`,
+    `| **all (profiled)** | ${names.map((name) => ms(settings[name].msPerCall)).join(' | ')} |`,
+    ...owners.map((owner) => `| ${owner} | ${names.map((name) => ms(settings[name].owners[owner] ?? 0)).join(' | ')} |`),
+    `| throughput, req/s (profiler on) | ${names.map((name) => settings[name].requestsPerSecond.toFixed(0)).join(' | ')} |`,
+    '',
+    `By difference, the parts adding up (ms per answer, \`/proc\` / profiled): all of it ${ms(cpu.all)} / ${ms(profiled.all)}; the spans (metrics + lines − on − off) ${ms(cpu.spans)} / ${ms(profiled.spans)}; the metrics (on − lines) ${ms(cpu.metrics)} / ${ms(profiled.metrics)}; the lines (on − metrics) ${ms(cpu.lines)} / ${ms(profiled.lines)}. One run each: on a shared machine the differences move by a tenth of a millisecond, the owners' rows much less.`,
     '',
   ];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the bench, without types
-import { areaOf, difference, selfTimes, summarise } from './profile-summary.mjs';
+import { areaOf, difference, observabilityParts, selfTimes, summarise } from './profile-summary.mjs';
 
 const frame = (id: number, functionName: string, url: string, children: number[] = []) => ({ id, callFrame: { functionName, url, lineNumber: 0, columnNumber: 0 }, children });
 const resolve = ({ url, lineNumber }: { url: string; lineNumber: number }) => ({ source: url, line: lineNumber + 1 });
@@ -44,5 +44,23 @@ describe('the BFF profile summary', () => {
     expect(diff.msPerCall).toBe(0.45);
     expect(diff.owners['our lib/bff']).toBe(0.4);
     expect(diff.functions[0]).toMatchObject({ name: 'writeUtf8String', msPerCall: 0.3 });
+  });
+});
+
+describe('what each part of observability costs', () => {
+  it('takes each part by difference, the parts adding up', () => {
+    const setting = (cpuMsPerAnswer: number, msPerCall: number) => ({ cpuMsPerAnswer, msPerCall, owners: { OpenTelemetry: 0.1, pino: 0.05 } });
+    // off 2.0; spans 0.2, metrics 0.05, lines 0.1: metrics alone 2.25, lines alone 2.3, both 2.35.
+    const parts = observabilityParts({ settings: { off: setting(2, 2.2), metrics: setting(2.25, 2.45), lines: setting(2.3, 2.5), on: setting(2.35, 2.55) } });
+    expect(parts.cpu).toEqual({ all: 0.35, spans: 0.2, metrics: 0.05, lines: 0.1 });
+    expect(parts.profiled).toEqual({ all: 0.35, spans: 0.2, metrics: 0.05, lines: 0.1 });
+    // Shares of the main thread with both on: 0.1 and 0.05 of 2.55 ms.
+    expect(parts.shares).toEqual({ spans: 3.922, lines: 1.961, metrics: 0, ours: 0 });
+  });
+
+  it("counts Next.js's tracing apart from the rest of its server", () => {
+    expect(areaOf('node_modules/next/dist/server/lib/trace/tracer.js')).toBe('next: its tracing (tracer, span wrappers)');
+    expect(areaOf('node_modules/next/dist/server/lib/router-utils/instrumentation-node-extensions.js')).toBe('next: its tracing (tracer, span wrappers)');
+    expect(areaOf('node_modules/next/dist/server/base-server.js')).toBe('next: server (router, base server, response)');
   });
 });

@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { processTree } from './processes.mjs';
 import { difference, sourceResolver, summarise } from './profile-summary.mjs';
-import { bffHeaders, customerCookie, documentHeaders, doorInfrastructureBody, INFRASTRUCTURE_PATH, infrastructureBody, measure, xsrfToken } from './server-cost.mjs';
+import { bffHeaders, customerCookie, documentHeaders, doorInfrastructureBody, FLOOR_PATH, INFRASTRUCTURE_PATH, infrastructureBody, measure, xsrfToken } from './server-cost.mjs';
 import { root, startEdgeTopology, workDir } from './servers.mjs';
 
 /** Microseconds between samples: a call costs about a millisecond. */
@@ -57,14 +57,23 @@ async function inspectorUrls(logFile, count) {
   }
 }
 
-/** The three targets of the BFF's cost through one topology (as server-cost.mjs's measureEdgeCost makes them). */
+/**
+ * The targets of the BFF's cost through one topology (as server-cost.mjs's measureEdgeCost makes
+ * them): the address list and the forwarded call, through the BFF and through its floor (the same
+ * body forwarded by a bare route handler), and the minimal route handler.
+ */
 export async function bffTargets(topology) {
   const url = topology.loopbackUrl;
   const token = await xsrfToken(url);
-  const throughBff = (body) => ({ url: `${url}/api/v1${INFRASTRUCTURE_PATH}`, method: 'POST', headers: bffHeaders(token), body });
+  const doorBody = await doorInfrastructureBody(topology.sandbox);
+  const through = (prefix, body) => ({ url: `${url}${prefix}${INFRASTRUCTURE_PATH}`, method: 'POST', headers: bffHeaders(token), body });
+  // A build made before the floor (another one's, `--against`) has none: measured without it.
+  const floor = through(FLOOR_PATH, doorBody);
+  const hasFloor = (await fetch(floor.url, { method: 'POST', headers: floor.headers, body: floor.body }).then((response) => response.arrayBuffer().then(() => response.ok))) === true;
   return {
-    bff: throughBff(infrastructureBody),
-    bffForwarded: throughBff(await doorInfrastructureBody(topology.sandbox)),
+    bff: through('/api/v1', infrastructureBody),
+    bffForwarded: through('/api/v1', doorBody),
+    ...(hasFloor ? { floor: through(FLOOR_PATH, infrastructureBody), floorForwarded: floor } : {}),
     route: { url: `${url}/api/health/live` },
   };
 }
@@ -83,12 +92,23 @@ export async function customerTargets(topology) {
 export async function profileBff(options) {
   const profiled = await profileTargets({ ...options, targetsOf: bffTargets });
   const { targets } = profiled;
-  return { ...profiled, extra: { bff: difference(targets.bff, targets.route), bffForwarded: difference(targets.bffForwarded, targets.route) } };
+  return {
+    ...profiled,
+    extra: {
+      bff: difference(targets.bff, targets.route),
+      bffForwarded: difference(targets.bffForwarded, targets.route),
+      ...(targets.floor ? { bffFloor: difference(targets.bff, targets.floor), bffForwardedFloor: difference(targets.bffForwarded, targets.floorForwarded) } : {}),
+    },
+  };
 }
 
-/** `targetsOf(topology)`'s targets, each profiled through the edge of a topology of `distName`'s build. */
-export async function profileTargets({ distName, targetsOf, log, seconds = 10, connections = 50, warmupSeconds = 2 }) {
-  const topology = await startEdgeTopology(distName, { name: 'profile', instanceEnv: { NODE_OPTIONS: '--inspect=127.0.0.1:0' } });
+/**
+ * `targetsOf(topology)`'s targets, each profiled through the edge of a topology of `distName`'s
+ * build; `settings` (servers.mjs's startEdgeTopology: observability, accessLogs, instanceEnv) are
+ * the topology's.
+ */
+export async function profileTargets({ distName, targetsOf, log, seconds = 10, connections = 50, warmupSeconds = 2, settings = {} }) {
+  const topology = await startEdgeTopology(distName, { name: 'profile', ...settings, instanceEnv: { ...settings.instanceEnv, NODE_OPTIONS: '--inspect=127.0.0.1:0' } });
   const sessions = [];
   try {
     const urls = await inspectorUrls(topology.instancesLog, topology.instancePids().length);
@@ -98,7 +118,8 @@ export async function profileTargets({ distName, targetsOf, log, seconds = 10, c
       await session.send('Profiler.setSamplingInterval', { interval: SAMPLING_US });
     }
     const targets = await targetsOf(topology);
-    const cpu = { instances: async () => (await Promise.all(topology.instancePids().map(processTree))).flat() };
+    // The bench's own process too: the instances' output passes through it on its way to the log.
+    const cpu = { instances: async () => (await Promise.all(topology.instancePids().map(processTree))).flat(), bench: async () => [process.pid] };
     const dir = path.join(workDir, 'profiles');
     mkdirSync(dir, { recursive: true });
     const resolve = sourceResolver(path.join(root, distName));
@@ -112,8 +133,8 @@ export async function profileTargets({ distName, targetsOf, log, seconds = 10, c
         },
       };
       const figures = await measure(target, { duration: seconds, connections, warmupSeconds, cpu, around });
-      profiles.forEach((profile, index) => writeFileSync(path.join(dir, `${key}-${path.basename(distName)}-app${index + 1}.cpuprofile`), JSON.stringify(profile)));
-      summaries[key] = { ...summarise(profiles, figures.requests, resolve), requestsPerSecond: figures.requestsPerSecond, cpuMsPerAnswer: figures.cpuMsPerAnswer.instances, errors: figures.errors, non2xx: figures.non2xx };
+      profiles.forEach((profile, index) => writeFileSync(path.join(dir, `${key}-${path.basename(distName)}${settings.name ? `-${settings.name}` : ''}-app${index + 1}.cpuprofile`), JSON.stringify(profile)));
+      summaries[key] = { ...summarise(profiles, figures.requests, resolve), requestsPerSecond: figures.requestsPerSecond, cpuMsPerAnswer: figures.cpuMsPerAnswer.instances, benchCpuMsPerAnswer: figures.cpuMsPerAnswer.bench, errors: figures.errors, non2xx: figures.non2xx };
       const top = Object.entries(summaries[key].areas).slice(0, 6).map(([area, ms]) => `${area} ${ms}`).join(', ');
       log(`  ${key}: ${figures.requestsPerSecond.toFixed(0)} req/s, ${summaries[key].msPerCall} ms profiled per answer (${figures.cpuMsPerAnswer.instances} ms from /proc); ${top}`);
     }
@@ -124,3 +145,29 @@ export async function profileTargets({ distName, targetsOf, log, seconds = 10, c
   }
 }
 
+/** The settings profileObservability profiles the forwarded call in (servers.mjs's startEdgeTopology options). */
+export const OBSERVABILITY_SETTINGS = {
+  off: { observability: 'off', accessLogs: false },
+  metrics: { observability: 'on', accessLogs: false },
+  lines: { observability: 'off', accessLogs: true },
+  on: { observability: 'on', accessLogs: true },
+};
+
+/**
+ * What seeing it costs a forwarded BFF call, part by part: the forwarded call profiled (as
+ * profileBff's) in a topology of each setting in turn: nothing on (no tracing registered either);
+ * the metrics alone (their listener, the histograms, and the request spans they are counted
+ * from); the access lines alone (LOG_LEVEL info, with the same spans); both, as production runs.
+ * The spans are in every setting but the first, so, the parts adding up (profile-summary.mjs's
+ * observabilityParts), spans = metrics + lines − on − off, metrics = on − lines, lines = on − metrics.
+ */
+export async function profileObservability({ distName, log, ...options }) {
+  const settings = {};
+  for (const [name, setting] of Object.entries(OBSERVABILITY_SETTINGS)) {
+    log(`  ${name}: ${JSON.stringify(setting)}`);
+    const forwarded = async (topology) => ({ bffForwarded: (await bffTargets(topology)).bffForwarded });
+    settings[name] = (await profileTargets({ distName, targetsOf: forwarded, log, settings: { ...setting, name: `observability-${name}` }, ...options })).targets.bffForwarded;
+  }
+  const minus = (a, b) => difference(settings[a], settings[b]);
+  return { samplingUs: SAMPLING_US, settings, extra: { on: minus('on', 'off'), metrics: minus('on', 'lines'), lines: minus('on', 'metrics') } };
+}

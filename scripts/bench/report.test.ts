@@ -57,3 +57,36 @@ describe('a customer\'s page against the floor rendered per request', () => {
     expect(verdict(run(500, 101))).toBe(false);
   });
 });
+
+describe('the BFF against its floor, and what seeing it costs', () => {
+  const run = (requestsPerSecond: number) => ({ requestsPerSecond, latencyP50Ms: 10, latencyP99Ms: 100, errors: 0, non2xx: 0, cpuMsPerAnswer: {} });
+  const edgeCost = (bffForwarded: number) => ({
+    rounds: 3,
+    staticFile: run(40_000),
+    page: run(40_000),
+    pageHowTo: run(40_000),
+    pageEn: run(40_000),
+    pageCustomer: run(400),
+    floorPerRequest: run(800),
+    direct: run(14_000),
+    bff: run(1_000),
+    directForwarded: run(14_000),
+    bffForwarded: run(bffForwarded),
+    floor: run(1_000),
+    floorForwarded: run(1_000),
+    route: run(2_000),
+  });
+  const find = (results: object, id: string) => (budgets(results) as { id: string; met: boolean | null; ratio: number }[]).find((item) => item.id === id);
+
+  it('holds the forwarded call to 0.8 × the floor forwarding the same body, and only reports the handler that forwards nothing', () => {
+    expect(find({ edgeCost: edgeCost(800) }, 'edgeCost.bffForwardedFloor')?.met).toBe(true);
+    expect(find({ edgeCost: edgeCost(799) }, 'edgeCost.bffForwardedFloor')?.met).toBe(false);
+    expect(find({ edgeCost: edgeCost(100) }, 'edgeCost.bffRoute')?.met).toBeNull();
+  });
+
+  it('judges the forwarded call with observability on by the median of the rounds\' ratios, where a run has it', () => {
+    const observability = (ratio?: number) => ({ bff: { on: 800, off: 1_000, ratio }, page: { on: 1, off: 1 }, scrape: { p99Ms: 10, p50Ms: 5, scrapes: 1, failed: 0 } });
+    expect(find({ observability: observability(0.91) }, 'observability.bff')).toMatchObject({ ratio: 0.91, met: true });
+    expect(find({ observability: observability() }, 'observability.bff')).toMatchObject({ ratio: 0.8, met: false });
+  });
+});

@@ -8,12 +8,14 @@
 // `--skip-build` reuses an existing .next-bench build; `--report-only` rewrites BENCHMARKS.md from
 // bench/results.json (after editing bench/misses.json or the report's wording) and measures nothing;
 // `--only=observability` measures only what seeing the topology costs (scripts/bench/
-// observability.mjs) and the first load of `/`, and keeps the other figures of bench/results.json;
+// observability.mjs, and part by part profile.mjs's profileObservability) and the first load of
+// `/`, and keeps the other figures of bench/results.json (with `--against=<dist dir>`, another
+// build's forwarded call on and off too, alternately: before and after a change);
 // `--only=lab` likewise measures only the lab vitals (scripts/bench/lab-vitals.mjs) and their floors.
-// `--only=profile-bff` profiles an instance's CPU per BFF call against the minimal route handler
+// `--only=profile-bff` profiles an instance's CPU per BFF call against its floor and the minimal route handler
 // (scripts/bench/profile.mjs) into the same file, `--only=profile-customer` per view of a logged-in
-// customer's page (with `--against=<dist dir>`, another build's too); `--only=bff` measures the BFF against the route
-// handler through the edge in a few minutes (scripts/bench/bff-cost.mjs), and with
+// customer's page (with `--against=<dist dir>`, another build's too); `--only=bff` measures the BFF against its
+// floor and the route handler through the edge in a few minutes (scripts/bench/bff-cost.mjs), and with
 // `--against=<dist dir>` another build beside this one, alternately (a change before and after).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -22,15 +24,16 @@ import path from 'node:path';
 import { measureBffCost } from './bff-cost.mjs';
 import { measureFirstLoad } from './first-load.mjs';
 import { LAB_LOADS, measureLabVitals } from './lab-vitals.mjs';
-import { chromePath, runLighthouse } from './lighthouse.mjs';
+import { runLighthouse } from './lighthouse.mjs';
 import { runMixedLoad } from './load.mjs';
 import { measureObservabilityCost } from './observability.mjs';
 import { measureOptionFilter } from './option-filter.mjs';
-import { customerTargets, profileBff, profileTargets } from './profile.mjs';
+import { customerTargets, profileBff, profileObservability, profileTargets } from './profile.mjs';
 import { onStopAll, stopAll } from './processes.mjs';
 import { budgets, writeReports } from './report.mjs';
-import { documentHeaders, measureEdgeCost, measureOriginCost, pickStaticChunk, wrkPath } from './server-cost.mjs';
+import { documentHeaders, measureEdgeCost, measureOriginCost, pickStaticChunk } from './server-cost.mjs';
 import { buildFloor, buildSite, removeFloor, root, startEdgeTopology, startFloor, startFloorEdge, startOrigin, workDir } from './servers.mjs';
+import { chromePath, ensureBenchTools, wrkPath } from './tools.mjs';
 
 const DIST = '.next-bench';
 /** Lighthouse's scores are reported (the lab vitals hold the speed budgets); Accessibility, Best Practices and SEO do not move between runs. */
@@ -119,8 +122,6 @@ async function measureLab({ floor, styledFloor, edgeUrl }) {
 }
 
 async function main() {
-  if (!existsSync(chromePath)) throw new Error(`no chromium at ${chromePath}: apt-get install -y chromium, or set CHROME_PATH`);
-  if (!existsSync(wrkPath)) throw new Error(`no wrk at ${wrkPath}: apt-get install -y wrk, or set WRK_PATH`);
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(path.join(workDir, 'lighthouse'), { recursive: true });
   const results = {
@@ -135,7 +136,7 @@ async function main() {
       webVitals: versionOf('web-vitals'),
       autocannon: versionOf('autocannon'),
       wrk: commandVersion(wrkPath, ['-v'], /wrk \S+/),
-      chromium: commandVersion(chromePath, ['--version'], /Chromium [\d.]+/),
+      chromium: `${commandVersion(chromePath(), ['--version'], /Chromium [\d.]+/)} (${path.basename(chromePath())})`,
       nginx: commandVersion('/usr/sbin/nginx', ['-v'], /nginx\/[\d.]+/),
       redis: commandVersion('/usr/bin/redis-server', ['--version'], /v=[\d.]+/).replace('v=', 'Redis '),
     },
@@ -213,8 +214,9 @@ async function main() {
   log('what seeing the topology costs: metrics and access lines on against off (alternating runs), a scrape under the mixed load');
   results.observability = await measureObservabilityCost({ distName: DIST, log });
 
-  log('CPU profiles of the instances: per BFF call against the route handler, per view of a customer\'s /');
+  log('CPU profiles of the instances: per BFF call against its floor, per view of a customer\'s /, per forwarded call with each part of observability on');
   results.bffProfile = { date: new Date().toISOString(), commit: results.commit, ...(await profileBff({ distName: DIST, log })) };
+  results.observabilityProfile = { date: new Date().toISOString(), commit: results.commit, ...(await profileObservability({ distName: DIST, log })) };
   const customerProfile = await profileTargets({ distName: DIST, targetsOf: customerTargets, log });
   results.customerProfile = { ...previousCustomerProfile(), date: new Date().toISOString(), commit: results.commit, after: { distDir: DIST, ...customerProfile.targets.pageCustomer } };
 
@@ -259,9 +261,13 @@ async function onlyObservability() {
   results.firstLoad = { ...results.firstLoad, pages: { ...results.firstLoad.pages, home: firstLoad.pages.home }, wizard: firstLoad.wizard };
   log(`  home ${firstLoad.pages.home.firstLoad.wireBytes} B on the wire`);
   await topology.stop();
-  log('what seeing the topology costs: metrics and access lines on against off (alternating runs), a scrape under the mixed load');
-  results.observability = await measureObservabilityCost({ distName: DIST, log });
+  const against = process.argv.find((arg) => arg.startsWith('--against='))?.slice('--against='.length);
+  log(`what seeing the topology costs: metrics and access lines on against off (alternating runs${against ? `, ${against} beside this build` : ''}), a scrape under the mixed load`);
+  results.observability = await measureObservabilityCost({ distName: DIST, against, log });
   results.observabilityDate = new Date().toISOString();
+  results.observabilityCommit = measuredCommit();
+  log('what seeing it costs a forwarded call, part by part: profiled with nothing, the metrics, the lines and both on');
+  results.observabilityProfile = { date: new Date().toISOString(), commit: measuredCommit(), ...(await profileObservability({ distName: DIST, log })) };
   results.budgets = budgets(results);
   writeReports(root, results);
   printBudgets(results.budgets.filter(({ id }) => id.startsWith('observability.') || id.startsWith('firstLoad.')));
@@ -291,7 +297,7 @@ async function onlyLab() {
 /** `--only=profile-bff`: where an instance's CPU goes per BFF call, into the figures of the last run. */
 async function onlyProfileBff() {
   const results = await lastRunAndBuild();
-  log('CPU profile of the instances per BFF call and per minimal route handler call, through the edge');
+  log('CPU profile of the instances per BFF call, per call of its floor and per minimal route handler call, through the edge');
   results.bffProfile = { date: new Date().toISOString(), commit: measuredCommit(), ...(await profileBff({ distName: DIST, log })) };
   results.budgets = budgets(results);
   writeReports(root, results);
@@ -321,21 +327,21 @@ async function onlyProfileCustomer() {
 }
 
 /**
- * `--only=bff`: the address list, the forwarded call and the route handler through the edge,
+ * `--only=bff`: the address list, the forwarded call, their floor and the route handler through the edge,
  * medians of three rounds, into edgeCost; `--against=<dist dir>` measures that build alternately
  * with this one (bench/results.json's bffComparison), and edgeCost keeps this one's.
  */
 async function onlyBff() {
   const results = await lastRunAndBuild();
   const against = process.argv.find((arg) => arg.startsWith('--against='))?.slice('--against='.length);
-  log(`the BFF against the route handler through the edge${against ? `, ${DIST} and ${against} alternately` : ''}`);
+  log(`the BFF against its floor and the route handler through the edge${against ? `, ${DIST} and ${against} alternately` : ''}`);
   const measured = await measureBffCost({ builds: { this: DIST, ...(against ? { against } : {}) }, log });
-  const { route, bff, bffForwarded } = measured.builds.this;
-  results.edgeCost = { ...results.edgeCost, route, bff, bffForwarded, bffDate: new Date().toISOString(), bffCommit: measuredCommit() };
+  const { route, bff, bffForwarded, floor, floorForwarded } = measured.builds.this;
+  results.edgeCost = { ...results.edgeCost, route, bff, bffForwarded, floor, floorForwarded, bffDate: new Date().toISOString(), bffCommit: measuredCommit() };
   if (against) results.bffComparison = { date: new Date().toISOString(), commit: measuredCommit(), ...measured };
   results.budgets = budgets(results);
   writeReports(root, results);
-  const ours = results.budgets.filter(({ id }) => id.endsWith('Route'));
+  const ours = results.budgets.filter(({ id }) => id.endsWith('Floor') || id.endsWith('Route'));
   printBudgets(ours);
   return ours.some((budget) => budget.met === false) ? 'missed' : 'met';
 }
@@ -362,6 +368,9 @@ try {
   const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
   const only = { '--only=observability': onlyObservability, '--only=lab': onlyLab, '--only=profile-bff': onlyProfileBff, '--only=profile-customer': onlyProfileCustomer, '--only=bff': onlyBff }[onlyArg ?? ''];
   if (onlyArg && !only) throw new Error(`${onlyArg}: not a part the bench measures alone (observability, lab, profile-bff, profile-customer, bff)`);
+  // Its browser and tools first, installed where missing as the tests' are: a fresh machine stops here, not minutes in.
+  const browser = await ensureBenchTools();
+  log(`Chromium from ${browser.source} (${browser.executablePath}); wrk ${wrkPath}`);
   const outcome = await (only ?? main)();
   // Budgets missed is a result, not a failure of the bench; BENCH_STRICT=1 makes it one.
   if (outcome === 'missed' && process.env.BENCH_STRICT === '1') exitCode = 2;

@@ -17,10 +17,16 @@ import path from 'node:path';
 import { scriptsNamedBy } from './first-load.mjs';
 import { cpuSeconds, processTree } from './processes.mjs';
 import { median } from './stats.mjs';
+import { wrkPath } from './tools.mjs';
 import { serviceToken, workDir } from './servers.mjs';
 
 export const infrastructureBody = JSON.stringify({ type: 'city', parent_id: 34 });
 export const INFRASTRUCTURE_PATH = '/util/infrastructure-inquiry/infrastructure';
+/**
+ * The BFF's floor in the bench's build (app/api/bench): a route handler that forwards the body it
+ * gets to the same upstream call with undici, and does nothing else.
+ */
+export const FLOOR_PATH = '/api/bench/v1';
 /** The address cascade's query types, province to door; `apartment` asks a door's infrastructure. */
 const CASCADE = ['city', 'district', 'township', 'village', 'neighborhood', 'street', 'building'];
 /** The Accept-Encoding Chromium sends (also over plain HTTP to the loopback address). */
@@ -126,8 +132,6 @@ export async function pickStaticChunk(edgeUrl) {
   return { ...candidates[0], pageWireBytes: page.bytes, pageEncoding: page.headers['content-encoding'] ?? 'identity', candidates: candidates.length, first };
 }
 
-/** Debian's wrk (`apt-get install wrk`), or the one WRK_PATH names. */
-export const wrkPath = process.env.WRK_PATH || '/usr/bin/wrk';
 
 /**
  * wrk's script: the method and body from the environment, and at the end one line of JSON with the
@@ -305,6 +309,7 @@ export async function measureEdgeCost({ topology, floorEdge, chunk, duration = 1
     body,
   });
   const throughBff = (body) => ({ url: `${url}/api/v1${INFRASTRUCTURE_PATH}`, method: 'POST', headers: bffHeaders(token), body });
+  const throughFloor = (body) => ({ url: `${url}${FLOOR_PATH}${INFRASTRUCTURE_PATH}`, method: 'POST', headers: bffHeaders(token), body });
   const customerHeaders = { ...documentHeaders, Cookie: customer };
   const targets = {
     staticFile: [{ url: `${url}${chunk.path}`, headers: scriptHeaders }],
@@ -319,8 +324,12 @@ export async function measureEdgeCost({ topology, floorEdge, chunk, duration = 1
     // A door's infrastructure: forwarded to the upstream every time.
     directForwarded: [direct(doorBody), { cpu: {} }],
     bffForwarded: [throughBff(doorBody)],
+    // The BFF's floor: a route handler through the same edge that forwards the same body to the
+    // same upstream with undici, and nothing else.
+    floor: [throughFloor(infrastructureBody)],
+    floorForwarded: [throughFloor(doorBody)],
     // The least a Next.js route handler costs through the same edge (the liveness check: no
-    // upstream, no proxy.ts): the BFF's floor.
+    // upstream, no proxy.ts).
     route: [{ url: `${url}/api/health/live` }],
   };
   const runs = Object.fromEntries(Object.keys(targets).map((key) => [key, []]));

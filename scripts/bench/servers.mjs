@@ -38,12 +38,14 @@ function restoreTsconfig(original, distName) {
 }
 
 /**
- * `npm run build` into `distName`. One retry: the build copies traced files, and another
- * developer's test run may delete one of them (a SQLite -shm file under .data/) mid-copy.
+ * `npm run build` into `distName`, with the bench's own routes (BENCH_ROUTES: the BFF's floor,
+ * app/api/bench). One retry: the build copies traced files, and another developer's test run may
+ * delete one of them (a SQLite -shm file under .data/) mid-copy.
  */
 export async function buildSite(distName) {
   const tsconfig = readFileSync(path.join(root, 'tsconfig.json'), 'utf8');
-  const env = cleanEnv({ NEXT_DIST_DIR: distName });
+  // With its floor for the BFF (app/api/bench), a route no other build has.
+  const env = cleanEnv({ NEXT_DIST_DIR: distName, BENCH_ROUTES: '1' });
   try {
     for (let attempt = 1; ; attempt++) {
       const logFile = path.join(workDir, `build-${attempt}.log`);
