@@ -136,7 +136,7 @@ async function startDriver(display: string): Promise<WebKitDriver> {
   }
 }
 
-const keys: Record<Key, string> = { Escape: Keys.ESCAPE, Tab: Keys.TAB, Enter: Keys.ENTER, ArrowRight: Keys.ARROW_RIGHT, End: Keys.END };
+const keys: Record<string, string> = { Escape: Keys.ESCAPE, Tab: Keys.TAB, Enter: Keys.ENTER, ArrowRight: Keys.ARROW_RIGHT, End: Keys.END, Shift: Keys.SHIFT, Control: Keys.CONTROL };
 
 class WebKitPage implements EngineDriver<WebElement> {
   /** Errors of the documents this page left; the current one's are read from the page. */
@@ -169,8 +169,14 @@ class WebKitPage implements EngineDriver<WebElement> {
     return element.sendKeys(text);
   }
 
+  /** The modifiers down, the key pressed, the modifiers up: one WebDriver key action. */
   press(key: Key) {
-    return this.session.actions({ async: true }).sendKeys(keys[key]).perform();
+    const [main, ...modifiers] = key.split('+').reverse().map((name) => keys[name] ?? name.toLowerCase());
+    let actions = this.session.actions({ async: true });
+    for (const modifier of modifiers) actions = actions.keyDown(modifier);
+    actions = actions.sendKeys(main!);
+    for (const modifier of modifiers.reverse()) actions = actions.keyUp(modifier);
+    return actions.perform();
   }
 
   /** WebDriver takes a file input's path as its keys (the driver runs on this machine). */
