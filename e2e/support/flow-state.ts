@@ -129,8 +129,9 @@ const stored = (state: FlowState): StoredWizard => ({
 /** Opens the wizard on a stored state, at the step after the last one answered, as a reload of the tab would. */
 async function openOn(page: Page, state: FlowState, base = '') {
   const { key, value, path } = stored(state);
-  // sessionStorage belongs to the site's origin: a first page of it, then the wizard.
-  await page.goto(`${base}/nasil-yapilir`);
+  // sessionStorage belongs to the site's origin: a first document of it, then the wizard. The
+  // smallest one, robots.txt: a page would be rendered and hydrated for nothing, seconds on a busy machine.
+  await page.goto(`${base}/robots.txt`);
   await page.evaluate(([key, value]) => sessionStorage.setItem(key, value), [key, value] as const);
   await page.goto(`${base}${path}`);
 }
