@@ -6,8 +6,11 @@
  */
 export type EngineName = 'webkit' | 'firefox';
 
-/** The keys the journeys press, by their names in the UI Events spec. */
-export type Key = 'Escape' | 'Tab' | 'Enter' | 'ArrowRight' | 'End';
+/**
+ * The keys the tests press, by their names in the UI Events spec; a modifier held with one as
+ * Playwright writes it ('Shift+Tab'; Control, not Meta: the engines run on Linux).
+ */
+export type Key = 'Escape' | 'Tab' | 'Shift+Tab' | 'Enter' | 'ArrowRight' | 'End' | 'Control+C' | 'Control+V';
 
 export interface EngineDriver<ElementRef = unknown> {
   /** Opens an absolute URL and waits for its load event. */

@@ -1,4 +1,4 @@
-import puppeteer, { type BrowserContext, type ElementHandle, type Page } from 'puppeteer-core';
+import puppeteer, { type BrowserContext, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core';
 import { debianFirefox } from '@/scripts/browser';
 import type { Engine, EngineDriver, Key } from './driver';
 
@@ -72,8 +72,12 @@ class FirefoxPage implements EngineDriver<ElementHandle> {
     return element.type(text);
   }
 
-  press(key: Key) {
-    return this.page.keyboard.press(key);
+  /** The modifiers down, the key pressed, the modifiers up. */
+  async press(key: Key) {
+    const [main, ...modifiers] = key.split('+').reverse() as KeyInput[];
+    for (const modifier of modifiers) await this.page.keyboard.down(modifier);
+    await this.page.keyboard.press(main!.length === 1 ? (main!.toLowerCase() as KeyInput) : main!);
+    for (const modifier of modifiers.reverse()) await this.page.keyboard.up(modifier);
   }
 
   upload(element: ElementHandle, file: string) {

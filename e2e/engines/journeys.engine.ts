@@ -8,6 +8,7 @@ import { newApplicant, phoneDigits } from '../support/wizard';
 import { expectNoAxeViolations } from './axe';
 import type { EnginePage } from './page';
 import { expect, expectURL, test } from './fixtures';
+import { logIn, openMenu, typeIdentity } from './steps';
 
 /**
  * The portal's journeys in the engines other than Chromium (WebKitGTK, as on every iPhone; Firefox
@@ -24,24 +25,6 @@ import { expect, expectURL, test } from './fixtures';
  * - 390 px is the viewport's width alone: no touch, a pixel ratio of 1 (classic WebDriver cannot
  *   emulate a phone, nor can Firefox ESR's BiDi); the Chromium suite's phone project has touch.
  */
-
-/**
- * The header's navigation, with its links showing: at 390 px they sit behind the 'Menü' button,
- * which this opens (again, if the first click came before the page could answer it).
- */
-async function openMenu(web: EnginePage, label = 'Ana menü') {
-  const nav = web.getByRole('navigation', { name: label });
-  const toggle = nav.getByRole('button', { name: /^(Menü|Menu)$/ });
-  for (let attempt = 1; ; attempt++) {
-    const [state] = await toggle.states(['aria-expanded']);
-    if (!state?.visible || state.attributes['aria-expanded'] === 'true') return nav;
-    if (attempt > 3) throw new Error(`the menu of ${label} does not open`);
-    await toggle.click();
-    await expect(toggle, { timeout: 2_000 })
-      .toHaveAttribute('aria-expanded', 'true')
-      .catch(() => {});
-  }
-}
 
 /** No sideways scroll: nothing on the page is wider than the viewport. */
 async function expectNoSidewaysScroll(web: EnginePage) {
@@ -129,18 +112,7 @@ test('a new application: the address lists, a package, identity, phone and mail 
   await web.getByRole('button', { name: 'Nüfus Bilgilerini Ekle' }).click();
 
   await expect(web.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toBeVisible();
-  // The masked fields (TC number, birth date) take the digits as typed, key by key.
-  await web.getByLabel('T.C. Kimlik No').type(applicant.nationality_number);
-  await web.getByLabel('Kimlik Seri No').type(applicant.serial);
-  await web.getByLabel('Ad', { exact: true }).type(applicant.name);
-  await web.getByLabel('Soyad', { exact: true }).type(applicant.surname);
-  await web.getByLabel('Anne Adı').type(applicant.mother);
-  await web.getByLabel('Baba Adı').type(applicant.father);
-  await web.getByLabel('Doğum Tarihi').type(applicant.birthdate.replaceAll('/', ''));
-  await expect(web.getByLabel('Doğum Tarihi')).toHaveValue(applicant.birthdate);
-  await web.getByRole('radio', { name: 'Kadın' }).check();
-  await web.getByLabel('Meslek').selectOption({ label: 'Mühendis' });
-  await web.getByLabel('Güvenlik Kelimesi', { exact: true }).type(applicant.securityWord);
+  await typeIdentity(web, applicant);
   await expectNoAxeViolations(web);
   await web.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
   const noCode = web.getByRole('alertdialog', { name: 'Kampanya Kodu' });
@@ -182,19 +154,6 @@ test("a transfer's first step: the service number, then the address lists with t
   await expect(summary).toContainText('Mevcut sağlayıcı');
   await expect(web.getByRole('combobox', { name: 'İl', exact: true })).toBeVisible();
 });
-
-/** The SMS login of '#giris', with the code the sandbox sent to the customer's phone. */
-async function logIn(web: EnginePage, customer: { nationality_number: string; phone: string }) {
-  await web.goto('/#giris');
-  const login = web.getByRole('dialog', { name: 'Giriş Yap' });
-  await login.getByLabel('TC Kimlik No').type(customer.nationality_number);
-  await login.getByRole('button', { name: 'Giriş Yap' }).click();
-  const code = login.getByLabel('SMS Kodu');
-  await expect(code).toBeFocused();
-  await code.type(await latestCode(customer.phone));
-  await login.getByRole('button', { name: 'Kodu Onayla' }).click();
-  await expect(login).toBeHidden();
-}
 
 test("the login with its SMS code, then the profile's tabs by keyboard and by click", { tag: '@phone' }, async ({ web, request }) => {
   // A customer of this test alone (no lock shared with the Chromium suite's fixture customers), with approved identity.

@@ -71,6 +71,14 @@ export class EnginePage {
     return this.driver.evaluate<T>(expression);
   }
 
+  /**
+   * A self-contained function (no argument) run in the page, as Playwright's `page.evaluate(fn)`
+   * runs it: its source is sent, with the `__name` helper esbuild's output may call (see inPageSource).
+   */
+  run<T>(fn: () => T | Promise<T>) {
+    return this.driver.evaluate<T>(`((__name) => (${fn.toString()})())((target) => target)`);
+  }
+
   getByRole(role: string, options: RoleOptions = {}) {
     return new Locator(this, []).getByRole(role, options);
   }

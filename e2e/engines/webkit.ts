@@ -19,7 +19,7 @@ import type { Engine, EngineDriver, Key } from './driver';
 export async function launchWebKit(): Promise<Engine> {
   // -noreset: by default an X server resets when its last client leaves, and a MiniBrowser that
   // connected during the reset (the next test's) could not open the display and its session hung.
-  const xvfb = spawn(debianXvfb, ['-displayfd', '3', '-screen', '0', '1920x1080x24', '-nolisten', 'tcp', '-noreset'], {
+  const xvfb = spawn(debianXvfb, ['-displayfd', '3', '-screen', '0', `${SCREEN.width}x${SCREEN.height}x24`, '-nolisten', 'tcp', '-noreset'], {
     stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
   });
   const display = await new Promise<string>((resolve, reject) => {
@@ -41,7 +41,13 @@ export async function launchWebKit(): Promise<Engine> {
       .build();
     try {
       version = `WebKitGTK ${(await session.getCapabilities()).get('browserVersion')}`;
-      await session.manage().window().setRect({ x: 0, y: 0, width, height });
+      // Over the screen's centre, where X's pointer rests: with no window manager the keyboard focus
+      // follows the pointer, and a window without it is an inactive one to WebKit (no `:focus`
+      // style matches, `document.hasFocus()` is false), as a 390 px window in the corner was.
+      await session.manage().window().setRect({ x: (SCREEN.width - width) / 2, y: (SCREEN.height - height) / 2, width, height });
+      for (const deadline = Date.now() + 2_000; !(await session.executeScript<boolean>('return document.hasFocus()')); await new Promise((resolve) => setTimeout(resolve, 50))) {
+        if (Date.now() > deadline) throw new Error(`MiniBrowser's window at ${width} px has no keyboard focus`);
+      }
       const inner = await session.executeScript<number>('return innerWidth');
       if (inner !== width) throw new Error(`MiniBrowser's viewport is ${inner} px wide, not ${width}`);
     } catch (error) {
@@ -64,6 +70,9 @@ export async function launchWebKit(): Promise<Engine> {
     },
   };
 }
+
+/** Xvfb's screen: wide enough for the 1280 px window, centred on it. */
+const SCREEN = { width: 1920, height: 1080 };
 
 /** A session opens in 0.3-2.5 s here; one that has not in 20 s says why (the driver's stderr) instead of waiting for the test's end. */
 const SESSION_MS = 20_000;
@@ -127,7 +136,7 @@ async function startDriver(display: string): Promise<WebKitDriver> {
   }
 }
 
-const keys: Record<Key, string> = { Escape: Keys.ESCAPE, Tab: Keys.TAB, Enter: Keys.ENTER, ArrowRight: Keys.ARROW_RIGHT, End: Keys.END };
+const keys: Record<string, string> = { Escape: Keys.ESCAPE, Tab: Keys.TAB, Enter: Keys.ENTER, ArrowRight: Keys.ARROW_RIGHT, End: Keys.END, Shift: Keys.SHIFT, Control: Keys.CONTROL };
 
 class WebKitPage implements EngineDriver<WebElement> {
   /** Errors of the documents this page left; the current one's are read from the page. */
@@ -160,8 +169,14 @@ class WebKitPage implements EngineDriver<WebElement> {
     return element.sendKeys(text);
   }
 
+  /** The modifiers down, the key pressed, the modifiers up: one WebDriver key action. */
   press(key: Key) {
-    return this.session.actions({ async: true }).sendKeys(keys[key]).perform();
+    const [main, ...modifiers] = key.split('+').reverse().map((name) => keys[name] ?? name.toLowerCase());
+    let actions = this.session.actions({ async: true });
+    for (const modifier of modifiers) actions = actions.keyDown(modifier);
+    actions = actions.sendKeys(main!);
+    for (const modifier of modifiers.reverse()) actions = actions.keyUp(modifier);
+    return actions.perform();
   }
 
   /** WebDriver takes a file input's path as its keys (the driver runs on this machine). */

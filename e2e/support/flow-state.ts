@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { apiCalls } from '@/lib/api/calls';
 import type { InfrastructureResult, Option, Settings } from '@/lib/api/types';
 import { offerOf } from '@/lib/application/offer';
@@ -26,9 +26,9 @@ import { type Identity, newApplicant } from './wizard';
 
 /** Makes a described call as the client fetcher does (lib/api/client.ts): the envelope of a 200. */
 const callMaker =
-  (page: Page, base = ''): CallMaker =>
+  (request: APIRequestContext, base = ''): CallMaker =>
   async (call, body) => {
-    const response = await bffPost(page.request, apiCalls[call].path, body, base);
+    const response = await bffPost(request, apiCalls[call].path, body, base);
     expect(response.status(), `${call}: ${await response.text()}`).toBe(200);
     return response.json();
   };
@@ -86,8 +86,8 @@ interface Start {
 }
 
 /** Answers a flow's steps up to `last` with their real calls; the state the wizard would store. */
-async function answeredUpTo(page: Page, last: StepName | null, start: Start, { base = '' }: Site = {}): Promise<FlowState> {
-  const make = callMaker(page, base);
+async function answeredUpTo(request: APIRequestContext, last: StepName | null, start: Start, { base = '' }: Site = {}): Promise<FlowState> {
+  const make = callMaker(request, base);
   const { address, infrastructure } = await fixtureAddress(make, start.door);
   const identity = identityForm(start.person);
   const { productId, setupPriceIndex } = start;
@@ -102,7 +102,7 @@ async function answeredUpTo(page: Page, last: StepName | null, start: Start, { b
     if (step.name === 'identity') state = flowReducer(state, { type: 'edited', change: { identity } });
     if (!step.visitor) {
       // The commitment summary, confirmed as the wizard would: the offer of this state and the site's settings.
-      const settings = (await (await page.request.get(`${base}/api/v1/get-settings`)).json()) as { data: Settings };
+      const settings = (await (await request.get(`${base}/api/v1/get-settings`)).json()) as { data: Settings };
       const { commitment } = offerOf(state, settings.data.products, settings.data.data.campaign, new Date());
       state = flowReducer(state, { type: 'edited', change: { commitment } });
       state = flowReducer(state, { type: 'answered', step: step.name, hash: undefined, now: Date.now(), formId: randomUUID(), local: true });
@@ -115,20 +115,35 @@ async function answeredUpTo(page: Page, last: StepName | null, start: Start, { b
   return state;
 }
 
+/** A wizard as the tab stores it: its sessionStorage entry, and the path that opens it at the step after the last one answered. */
+export interface StoredWizard {
+  key: string;
+  value: string;
+  path: string;
+}
+
+const stored = (state: FlowState): StoredWizard => ({
+  key: `basvuru:${state.flow}`,
+  value: JSON.stringify(state),
+  path: `/?basvuru=${flowTables[state.flow].param}&adim=${state.reached + 1}`,
+});
+
 /** Opens the wizard on a stored state, at the step after the last one answered, as a reload of the tab would. */
 async function openOn(page: Page, state: FlowState, base = '') {
-  // sessionStorage belongs to the site's origin: a first page of it, then the wizard.
-  await page.goto(`${base}/nasil-yapilir`);
-  await page.evaluate(([key, value]) => sessionStorage.setItem(key, value), [`basvuru:${state.flow}`, JSON.stringify(state)] as const);
-  await page.goto(`${base}/?basvuru=${flowTables[state.flow].param}&adim=${state.reached + 1}`);
+  const { key, value, path } = stored(state);
+  // sessionStorage belongs to the site's origin: a first document of it, then the wizard. The
+  // smallest one, robots.txt: a page would be rendered and hydrated for nothing, seconds on a busy machine.
+  await page.goto(`${base}/robots.txt`);
+  await page.evaluate(([key, value]) => sessionStorage.setItem(key, value), [key, value] as const);
+  await page.goto(`${base}${path}`);
 }
 
 /**
  * Verifies a phone and a mail on the state's form with their real calls and the codes from the
  * outbox, as the contact step's popups do (e2e/support/wizard.ts verifyContact walks them).
  */
-async function verifiedContact(page: Page, state: FlowState, { base = '', sandboxBase }: Site, phone = randomPhone(), mail = randomMail()): Promise<FlowState> {
-  const make = callMaker(page, base);
+async function verifiedContact(request: APIRequestContext, state: FlowState, { base = '', sandboxBase }: Site, phone = randomPhone(), mail = randomMail()): Promise<FlowState> {
+  const make = callMaker(request, base);
   const hash = (value: string | null | undefined) => {
     if (!value) throw new Error('a verification call without a form hash');
     return value;
@@ -157,25 +172,25 @@ async function verifiedContact(page: Page, state: FlowState, { base = '', sandbo
  * application.spec.ts's own tests).
  */
 export async function startAtAddress(page: Page, door = 'Daire 2', site: Site = {}) {
-  await openOn(page, await answeredUpTo(page, null, { flow: 'new', door, productId: null, setupPriceIndex: null, person: newApplicant() }, site), site.base);
+  await openOn(page, await answeredUpTo(page.request, null, { flow: 'new', door, productId: null, setupPriceIndex: null, person: newApplicant() }, site), site.base);
   await expect(page.getByRole('combobox', { name: 'İç Kapı No' })).toHaveValue(door);
 }
 
 /** A new application at its package step (the address answered), nothing chosen on it yet. */
 export async function startAtPackage(page: Page, door = 'Daire 2') {
-  await openOn(page, await answeredUpTo(page, 'address', { flow: 'new', door, productId: null, setupPriceIndex: null, person: newApplicant() }));
+  await openOn(page, await answeredUpTo(page.request, 'address', { flow: 'new', door, productId: null, setupPriceIndex: null, person: newApplicant() }));
   await expect(page.getByRole('heading', { name: 'Paketinizi seçin' })).toBeVisible();
 }
 
 /** A new application at its identity step (address and package answered): `door`, Limitsiz Fiber 100, 12 X 150 TL. */
 export async function startAtIdentity(page: Page, door = 'Daire 2', site: Site = {}) {
-  await openOn(page, await answeredUpTo(page, 'package', { flow: 'new', door, productId: 1, setupPriceIndex: 1, person: newApplicant() }, site), site.base);
+  await openOn(page, await answeredUpTo(page.request, 'package', { flow: 'new', door, productId: 1, setupPriceIndex: 1, person: newApplicant() }, site), site.base);
   await expect(page.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toBeVisible();
 }
 
 /** A new application at its contact step (identity answered, the commitment summary confirmed), for `person`, with no campaign code. */
 export async function startAtContact(page: Page, person: Identity = newApplicant()) {
-  await openOn(page, await answeredUpTo(page, 'commitment', { flow: 'new', door: 'Daire 2', productId: 1, setupPriceIndex: 1, person }));
+  await openOn(page, await answeredUpTo(page.request, 'commitment', { flow: 'new', door: 'Daire 2', productId: 1, setupPriceIndex: 1, person }));
   await expect(page.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
 }
 
@@ -187,7 +202,7 @@ export async function startReadyToFile(page: Page, site: Site = {}) {
   const person = newApplicant();
   const phone = randomPhone();
   const start = { flow: 'new', door: 'Daire 3', productId: 1, setupPriceIndex: 1, person } as const;
-  await openOn(page, await verifiedContact(page, await answeredUpTo(page, 'commitment', start, site), site, phone), site.base);
+  await openOn(page, await verifiedContact(page.request, await answeredUpTo(page.request, 'commitment', start, site), site, phone), site.base);
   await expect(page.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cep telefonu: Değiştir' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'E-posta: Değiştir' })).toBeVisible();
@@ -198,6 +213,17 @@ export async function startReadyToFile(page: Page, site: Site = {}) {
 export async function startTransferAtIdentity(page: Page, serviceNumber: string, door = 'Daire 3') {
   // The service number's prefix says the line (spec §9): 17… fibre, Limitsiz Fiber 100; 88… VDSL, Limitsiz VDSL 16.
   const productId = connectionTypeForServiceNumber(serviceNumber) === 2 ? 4 : 1;
-  await openOn(page, await answeredUpTo(page, 'package', { flow: 'transfer', door, serviceNumber, productId, setupPriceIndex: null, person: newApplicant() }));
+  await openOn(page, await answeredUpTo(page.request, 'package', { flow: 'transfer', door, serviceNumber, productId, setupPriceIndex: null, person: newApplicant() }));
   await expect(page.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toBeVisible();
+}
+
+/**
+ * For a harness with a browser of its own (e2e/engines/): the wizard startAtContact or
+ * startReadyToFile opens (a new application, Limitsiz Fiber 100, 12 X 150 TL), answered through
+ * `request`, to be stored in that browser's sessionStorage and opened at `path`.
+ */
+export async function storedWizardAt(request: APIRequestContext, step: 'contact' | 'ready', person: Identity = newApplicant()): Promise<StoredWizard> {
+  const start = { flow: 'new', door: step === 'ready' ? 'Daire 3' : 'Daire 2', productId: 1, setupPriceIndex: 1, person } as const;
+  const state = await answeredUpTo(request, 'commitment', start);
+  return stored(step === 'ready' ? await verifiedContact(request, state, {}) : state);
 }
