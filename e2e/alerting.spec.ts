@@ -1,8 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import type { Edge } from '../scripts/edge.mjs';
 import { sitePort } from './support/env';
+import { jsonReceiver } from './support/json-receiver';
 import { startTestEdge } from './support/edge';
 
 /*
@@ -31,7 +30,7 @@ interface Notification {
   at: number;
 }
 const notifications: Notification[] = [];
-let receiver: http.Server;
+let receiver: Awaited<ReturnType<typeof jsonReceiver>> | undefined;
 
 const pages = () => notifications.filter((notification) => notification.path === '/page');
 const names = (notification: Notification) =>
@@ -52,21 +51,12 @@ async function alertmanagerAlerts(): Promise<{ labels: Record<string, string>; s
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  receiver = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Omit<Notification, 'path' | 'at'>;
-      notifications.push({ ...body, path: request.url ?? '', at: Date.now() });
-      response.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiver = await jsonReceiver((url, body) => void notifications.push({ ...(body as Omit<Notification, 'path' | 'at'>), path: url, at: Date.now() }));
   edge = await startTestEdge(dataDir, {
     monitoring: {
       scrapeSeconds: 1,
       alerting: {
-        webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`,
+        webhookUrl: receiver.url,
         // RedisDown's minute is 2 s, RedisFallback's two 4 s, EdgeDown's minute 2 s.
         forDivisor: 30,
         groupWaitSeconds: 3,
@@ -84,7 +74,7 @@ test.afterEach(async ({}, testInfo) => {
 });
 test.afterAll(async () => {
   await edge?.stop();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
 });
 
 test('every target is scraped, every outside probe succeeds, and a quiet topology tells nobody anything', async () => {

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Edge } from '../scripts/edge.mjs';
 import { type Answer, bff, type Client, pool, send } from './security/harness';
 import { CONSENTS } from './support/consents';
 import { sitePort } from './support/env';
+import { jsonReceiver } from './support/json-receiver';
 import { randomMail, randomNationalityNumber, randomPhone } from './support/people';
 import { readyToFile, startTestEdge } from './support/edge';
 import { addressFields } from './support/register';
@@ -35,28 +34,20 @@ interface ReceivedSpan {
   kind: number;
 }
 const spans: ReceivedSpan[] = [];
-let receiver: http.Server;
+let receiver: Awaited<ReturnType<typeof jsonReceiver>> | undefined;
 
 /** OTLP/JSON carries ids as hex (the JS exporter) or base64 (the specification's protobuf mapping). */
 const hex = (id: string | undefined) => (!id ? undefined : /^[0-9a-f]+$/i.test(id) ? id.toLowerCase() : Buffer.from(id, 'base64').toString('hex'));
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  receiver = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      if (request.url === '/v1/traces') {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { resourceSpans?: { scopeSpans?: { spans?: ReceivedSpan[] }[] }[] };
-        for (const resource of body.resourceSpans ?? [])
-          for (const scope of resource.scopeSpans ?? [])
-            for (const span of scope.spans ?? [])
-              spans.push({ traceId: hex(span.traceId)!, spanId: hex(span.spanId)!, parentSpanId: hex(span.parentSpanId), name: span.name, kind: span.kind });
-      }
-      response.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
-    });
+  receiver = await jsonReceiver((url, body) => {
+    if (url !== '/v1/traces') return;
+    for (const resource of (body as { resourceSpans?: { scopeSpans?: { spans?: ReceivedSpan[] }[] }[] }).resourceSpans ?? [])
+      for (const scope of resource.scopeSpans ?? [])
+        for (const span of scope.spans ?? [])
+          spans.push({ traceId: hex(span.traceId)!, spanId: hex(span.spanId)!, parentSpanId: hex(span.parentSpanId), name: span.name, kind: span.kind });
   });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   edge = await startTestEdge(dataDir, {
     monitoring: { scrapeSeconds: SCRAPE_SECONDS },
     sandboxEnv: { SANDBOX_LOG_REQUESTS: '1' },
@@ -67,14 +58,14 @@ test.beforeAll(async () => {
       RATE_LIMIT_VITALS_PER_NETWORK: '1',
       // Every page view asks the upstream for its settings: a page's trace reaches the upstream.
       SETTINGS_CACHE_SECONDS: '0',
-      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`,
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
     },
     output: (name, line) => void output.push({ name, line }),
   });
 });
 test.afterAll(async () => {
   await edge?.stop();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
 });
 
 /** Both instances' expositions, as Prometheus scrapes them (straight from their listeners). */
