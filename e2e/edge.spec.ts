@@ -120,7 +120,9 @@ test('made-up Host and X-Forwarded-Host values change nothing anyone gets and co
   for (const headers of [{ Host: 'evil.example' }, { 'X-Forwarded-Host': 'evil.example' }, { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example:1' }] as Record<string, string>[]) {
     const answer = await get('/nasil-yapilir', { ...documentHeaders, ...headers });
     expect(answer.status, JSON.stringify(headers)).toBe(200);
-    expect(cacheStatus(answer), JSON.stringify(headers)).toBe('HIT');
+    // The kept copy, whatever its age: fresh (HIT), or expired and sent while one refresh is under
+    // way (STALE for the visitor who started it, UPDATING for the others). A header in the key would be a MISS.
+    expect(['HIT', 'STALE', 'UPDATING'], JSON.stringify(headers)).toContain(cacheStatus(answer));
     expect(answer.text).not.toContain('evil.example');
     expect(String(answer.headers.link ?? '')).not.toContain('evil.example');
   }
