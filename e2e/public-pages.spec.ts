@@ -3,6 +3,7 @@ import { FIXTURE_CUSTOMERS } from '@/sandbox/fixtures';
 import { apiLogin } from './support/api';
 import { directives, inlineScriptSources } from './support/csp';
 import { sandboxURL } from './support/env';
+import { heldUpstream } from './support/held-upstream';
 import { sandbox } from './support/sandbox';
 import { closedPort, type RunningSite, startSandbox, startSite } from './support/servers';
 import { openHeaderMenu } from './support/header';
@@ -266,6 +267,59 @@ test('the revalidation call, with its secret, takes a settings change to the pub
     expect(accepted.status()).toBe(200);
     expect(await page('/')).not.toContain('Hoş Geldin İndirimi');
     expect(await page('/en')).not.toContain('Welcome discount');
+  } finally {
+    await site.stop();
+    await upstream.stop();
+  }
+});
+
+test('a render under way when the revalidation call comes keeps nothing of the settings it read before it', async ({ request }) => {
+  const upstream = await startSandbox();
+  // The settings call of the first render is answered with the campaign, and held on its way back.
+  const held = await heldUpstream(upstream.url, '/get-settings');
+  const secret = 'r'.repeat(40);
+  const site = await startSite(await closedPort(), {
+    API_BASE_URL: held.url,
+    SESSION_SECRET: 'k'.repeat(40),
+    SESSION_COOKIE_SECURE: 'false',
+    SETTINGS_CACHE_SECONDS: '600',
+    REVALIDATE_SECRET: secret,
+  });
+  try {
+    const page = async (path: string) => (await request.get(`${site.url}${path}`, { headers: documentHeaders })).text();
+    const first = page('/');
+    await held.asked;
+    await sandbox('/__sandbox/settings/campaign', { end_date: '2020-01-31' }, upstream.url);
+    const accepted = await request.post(`${site.url}/api/revalidate`, { headers: { Authorization: `Bearer ${secret}` } });
+    expect(accepted.status()).toBe(200);
+    // The render began before the call: its visitor may see the campaign, nobody after it.
+    held.release();
+    await first;
+    expect((await page('/')).includes('Hoş Geldin İndirimi'), 'the campaign on /').toBe(false);
+    expect((await page('/en')).includes('Welcome discount'), 'the campaign on /en').toBe(false);
+  } finally {
+    await site.stop();
+    await held.close();
+    await upstream.stop();
+  }
+});
+
+test('the revalidation call while the shared Redis is down is refused with 503, for the caller to try again', async ({ request }) => {
+  const upstream = await startSandbox();
+  const secret = 'r'.repeat(40);
+  // Nothing listens at REDIS_URL: the other instances could not learn of a new revision.
+  const site = await startSite(await closedPort(), {
+    API_BASE_URL: upstream.url,
+    SESSION_SECRET: 'k'.repeat(40),
+    SESSION_COOKIE_SECURE: 'false',
+    SETTINGS_CACHE_SECONDS: '600',
+    REVALIDATE_SECRET: secret,
+    REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
+  });
+  try {
+    const refused = await request.post(`${site.url}/api/revalidate`, { headers: { Authorization: `Bearer ${secret}` } });
+    expect(refused.status()).toBe(503);
+    expect(refused.headers()['retry-after']).toBe('5');
   } finally {
     await site.stop();
     await upstream.stop();

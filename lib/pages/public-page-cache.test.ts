@@ -5,7 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('next/cache', () => ({ unstable_cache: (render: () => Promise<unknown>) => render }));
 vi.mock('@/lib/server/config', () => ({ getConfig: () => ({ settingsCacheMs: 60_000, listen: { host: undefined, port: 3000 }, apiBaseUrl: 'http://upstream.test', apiTimeoutMs: 5_000, sessionKeys: { sealing: { 1: 's'.repeat(40) }, current: 's'.repeat(40), opening: { 1: 's'.repeat(40) }, hashing: 's'.repeat(40) } }) }));
 
-const { forgetRendersUnderWay, publicPage } = await import('@/lib/pages/public-page-cache');
+// The settings' revision, as the revalidation call advances it (lib/upstream/settings-revision.ts).
+let revision = 0;
+vi.mock('@/lib/upstream/settings-revision', () => ({ settingsRevision: async () => revision }));
+const revalidate = () => void revision++;
+
+const { publicPage } = await import('@/lib/pages/public-page-cache');
 
 const html = '<!doctype html><html><body><script>self.__next_f.push([1,"x"])</script></body></html>';
 
@@ -62,13 +67,13 @@ describe('publicPage', () => {
   });
 });
 
-describe('forgetRendersUnderWay', () => {
+describe('a revalidation', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('makes a visitor after a revalidation render anew instead of joining a render that may hold the old settings', async () => {
     const renders = heldRenders(() => new Response(html, { headers: { 'content-type': 'text/html' } }));
     const before = publicPage('/en');
-    forgetRendersUnderWay();
+    revalidate();
     const after = publicPage('/en');
     renders.release();
     await Promise.all([before, after]);
@@ -84,7 +89,7 @@ describe('a render that ends after a revalidation', () => {
     const fetch = vi.fn(() => new Promise<Response>((resolve) => releases.push(() => resolve(new Response(html, { headers: { 'content-type': 'text/html' } })))));
     vi.stubGlobal('fetch', fetch);
     const before = publicPage('/');
-    forgetRendersUnderWay();
+    revalidate();
     const after = publicPage('/');
     await vi.waitFor(() => expect(releases).toHaveLength(2));
     // The old render ends first; a visitor now joins the newer one, still under way.

@@ -7,6 +7,7 @@ import { traceHeaders } from '@/lib/observability/request-id';
 import { inlineScriptHashes, ownRenderToken, type RenderKind } from '@/lib/pages/public-page';
 import { contentSecurityPolicy } from '@/lib/pages/security-headers';
 import { SETTINGS_TAG } from '@/lib/upstream/settings';
+import { settingsRevision } from '@/lib/upstream/settings-revision';
 import { RENDER_AS_HEADER, RENDER_HEADER } from '@/lib/pages/shared-view';
 
 /**
@@ -58,16 +59,17 @@ async function renderPage(path: string, kind: KeptKind): Promise<PublicPage> {
   return page;
 }
 
-/** Renders under way, by kind and path (in one process, these alone decide the cache key below). */
+/** Renders under way, by kind, path and settings revision (in one process, these alone decide the cache key below). */
 const rendering = new Map<string, Promise<PublicPage>>();
 
 /**
  * One render per page at a time in this process. Next.js's cache renders once for each visitor
  * who misses or finds the page stale while a render is under way: 50 visitors of a cold `/en`
- * cost 27 renders' CPU (4.1 s), and a stale one, 12. They share this render and its outcome.
+ * cost 27 renders' CPU (4.1 s), and a stale one, 12. They share this render and its outcome; a
+ * visitor after a revalidation looks under the new revision and never joins a render begun before it.
  */
-function renderShared(path: string, kind: KeptKind): Promise<PublicPage> {
-  const key = `${kind} ${path}`;
+function renderShared(path: string, kind: KeptKind, revision: number): Promise<PublicPage> {
+  const key = `${kind} ${path} ${revision}`;
   let render = rendering.get(key);
   if (!render) {
     const started: Promise<PublicPage> = renderPublicPage(path, kind).finally(() => {
@@ -78,17 +80,7 @@ function renderShared(path: string, kind: KeptKind): Promise<PublicPage> {
   return render;
 }
 
-/**
- * After a revalidation (app/api/revalidate): a render under way may have read the old settings,
- * so nobody joins it any more. Another instance learns of the revalidation through the shared
- * cache only, so a visitor there may still join a render that began in the moment before it.
- */
-export function forgetRendersUnderWay() {
-  rendering.clear();
-}
-
-
-const cachedRenders = new Map<string, () => Promise<PublicPage>>();
+const cachedRenders = new Map<string, (revision: number) => Promise<PublicPage>>();
 /** Whether the lookup under way made (or joined) a render: Next.js's cache does not say whether it hit. */
 const lookup = new AsyncLocalStorage<{ rendered: boolean }>();
 const markRendered = () => {
@@ -98,8 +90,8 @@ const markRendered = () => {
 
 /**
  * The public page at `path` (or the customers' template of it) from Next.js's cache, rendered when
- * it has none or it is older than SETTINGS_CACHE_SECONDS; tagged with the settings, so revalidating
- * them renders it anew. A render that failed is answered once and never kept; undefined when the
+ * it has none or it is older than SETTINGS_CACHE_SECONDS; keyed by the settings' revision and tagged
+ * with them, so revalidating them renders it anew. A render that failed is answered once and never kept; undefined when the
  * server could not be asked at all.
  */
 export async function publicPage(path: string, kind: KeptKind = 'anonymous'): Promise<{ page: PublicPage; kept: boolean } | undefined> {
@@ -110,12 +102,18 @@ export async function publicPage(path: string, kind: KeptKind = 'anonymous'): Pr
   if (!cached) {
     // Keyed by the upstream too: each upstream has its own settings.
     const keyParts = ['public-page', path, getConfig().apiBaseUrl, ...(kind === 'customer' ? [kind] : [])];
-    cached = seconds > 0 ? unstable_cache(() => (markRendered(), renderShared(path, kind)), keyParts, { revalidate: seconds, tags: [SETTINGS_TAG] }) : () => renderPublicPage(path, kind);
+    // The revision is the cached function's argument, which Next.js keys by.
+    cached =
+      seconds > 0
+        ? unstable_cache((revision: number) => (markRendered(), renderShared(path, kind, revision)), keyParts, { revalidate: seconds, tags: [SETTINGS_TAG] })
+        : () => renderPublicPage(path, kind);
     cachedRenders.set(key, cached);
   }
+  const render = cached;
   const seen = { rendered: false };
   try {
-    const page = await lookup.run(seen, cached);
+    const revision = seconds > 0 ? await settingsRevision() : 0;
+    const page = await lookup.run(seen, () => render(revision));
     if (seconds > 0) metrics()?.publicPages.inc({ result: seen.rendered ? 'miss' : 'hit' });
     return { page, kept: seconds > 0 };
   } catch (error) {

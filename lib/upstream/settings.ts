@@ -2,9 +2,14 @@ import 'server-only';
 import { unstable_cache } from 'next/cache';
 import type { Country, Settings } from '@/lib/api/types';
 import { getConfig } from '@/lib/server/config';
+import { settingsRevision } from '@/lib/upstream/settings-revision';
 import { callUpstream } from '@/lib/upstream/upstream';
 
-/** The cache tag of the upstream's settings: `revalidateTag(SETTINGS_TAG)` refreshes them at once. */
+/**
+ * The cache tag of the upstream's settings and of what is made from them: `revalidateTag(SETTINGS_TAG)`
+ * deletes them. Their cache keys also hold the settings' revision (lib/upstream/settings-revision.ts),
+ * which makes the change reach every instance at once.
+ */
 export const SETTINGS_TAG = 'settings';
 
 async function fetchSettings(): Promise<Settings> {
@@ -13,7 +18,7 @@ async function fetchSettings(): Promise<Settings> {
   return envelope.data;
 }
 
-let cached: (() => Promise<Settings>) | undefined;
+let cached: ((revision: number) => Promise<Settings>) | undefined;
 
 /**
  * Application settings for server-rendered pages, through Next.js's data cache for
@@ -22,14 +27,14 @@ let cached: (() => Promise<Settings>) | undefined;
  */
 export async function getSettings(): Promise<Settings | null> {
   const seconds = getConfig().settingsCacheMs / 1000;
-  // Keyed by the upstream too: instances of one build share the data cache's folder, and each
-  // upstream has its own settings.
+  // Keyed by the upstream too: instances of one build share the cache, and each upstream has its
+  // own settings. The revision is the cached function's argument, which Next.js keys by.
   cached ??=
     seconds > 0
-      ? unstable_cache(fetchSettings, [SETTINGS_TAG, getConfig().apiBaseUrl], { revalidate: seconds, tags: [SETTINGS_TAG] })
+      ? unstable_cache(() => fetchSettings(), [SETTINGS_TAG, getConfig().apiBaseUrl], { revalidate: seconds, tags: [SETTINGS_TAG] })
       : fetchSettings;
   try {
-    return await cached();
+    return await cached(seconds > 0 ? await settingsRevision() : 0);
   } catch {
     return null;
   }
@@ -41,7 +46,7 @@ async function fetchCountries(): Promise<Country[]> {
   return envelope.data;
 }
 
-let cachedCountries: (() => Promise<Country[]>) | undefined;
+let cachedCountries: ((revision: number) => Promise<Country[]>) | undefined;
 
 /**
  * The countries of `GET /app-settings/countries` (spec §7) for the nationality, cached as the
@@ -52,10 +57,10 @@ export async function getCountries(): Promise<Country[] | null> {
   const seconds = getConfig().settingsCacheMs / 1000;
   cachedCountries ??=
     seconds > 0
-      ? unstable_cache(fetchCountries, ['countries', getConfig().apiBaseUrl], { revalidate: seconds, tags: [SETTINGS_TAG] })
+      ? unstable_cache(() => fetchCountries(), ['countries', getConfig().apiBaseUrl], { revalidate: seconds, tags: [SETTINGS_TAG] })
       : fetchCountries;
   try {
-    return await cachedCountries();
+    return await cachedCountries(seconds > 0 ? await settingsRevision() : 0);
   } catch {
     return null;
   }
