@@ -3,8 +3,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // The shared Redis as the test makes it: a map with GET and INCR, which can go down.
 const store = new Map<string, number>();
 let redisDown = false;
+let redisHangs = false;
 const fakeRedis = {
   get: async (key: string) => {
+    if (redisHangs) return new Promise<never>(() => undefined);
     if (redisDown) throw new Error('Connection is closed.');
     return store.has(key) ? String(store.get(key)) : null;
   },
@@ -28,6 +30,7 @@ describe('the settings revision', () => {
   beforeEach(() => {
     store.clear();
     redisDown = false;
+    redisHangs = false;
     redis = fakeRedis;
   });
 
@@ -50,6 +53,17 @@ describe('the settings revision', () => {
     await expect(instance.advanceSettingsRevision()).rejects.toThrow();
     redisDown = false;
     expect(await instance.settingsRevision()).toBe(1);
+  });
+
+  it('while Redis takes no answer at all: the last one read, after REVISION_WAIT_MS', async () => {
+    const instance = await freshModule();
+    await instance.advanceSettingsRevision();
+    redisHangs = true;
+    const started = performance.now();
+    expect(await instance.settingsRevision()).toBe(1);
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(instance.REVISION_WAIT_MS - 5);
+    expect(waited).toBeLessThan(instance.REVISION_WAIT_MS + 1_000);
   });
 
   it('without Redis (one process) lives in memory, one number for every copy of the module in it', async () => {

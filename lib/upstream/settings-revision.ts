@@ -1,4 +1,5 @@
 import 'server-only';
+import { setTimeout as delay } from 'node:timers/promises';
 import { sharedRedis } from '@/lib/server/redis';
 
 /**
@@ -16,6 +17,12 @@ import { sharedRedis } from '@/lib/server/redis';
 const KEY = 'ob:settings-revision';
 
 /**
+ * The longest a page view waits for the revision: a Redis that hangs (a partition, a server
+ * stopping) must not hold every public page. Next.js's cache in Redis waits as long (lib/server/cache-handler.mjs).
+ */
+export const REVISION_WAIT_MS = 500;
+
+/**
  * The revision this process last read or made: without Redis the only one, with it the fallback
  * while Redis cannot answer. On globalThis: Next.js bundles this module once per layer (the route
  * handlers, the pages), and the revalidation call and the renders must see one number.
@@ -26,10 +33,15 @@ const shared = globalThis as typeof globalThis & { obSettingsRevision?: number }
 export async function settingsRevision(): Promise<number> {
   const redis = sharedRedis();
   if (redis) {
+    const waited = new AbortController();
+    const late = delay(REVISION_WAIT_MS, undefined, { signal: waited.signal }).catch(() => undefined);
     try {
-      shared.obSettingsRevision = Number((await redis.get(KEY)) ?? 0);
+      const value = await Promise.race([redis.get(KEY), late]);
+      if (value !== undefined) shared.obSettingsRevision = Number(value ?? 0);
     } catch {
       // Redis down: no revision can be made either (advanceSettingsRevision needs it), so the last one seen serves.
+    } finally {
+      waited.abort();
     }
   }
   return shared.obSettingsRevision ?? 0;
