@@ -6,6 +6,9 @@
  */
 export const mutatedFolders = ['lib/validation', 'lib/domain', 'lib/bff', 'lib/application'];
 
+/** Rules outside those folders, each measured by its own test file: the request budgets and the Redis client, which lib/server holds. */
+export const mutatedFiles = ['lib/server/limits.ts', 'lib/server/redis.ts'];
+
 /**
  * Mutation testing of the portal's own rules. Run it with `npm run test:mutation`
  * (scripts/mutation.sh), which brings the Node 24 that Stryker 10 needs.
@@ -16,7 +19,7 @@ const config = {
   plugins: ['@stryker-mutator/vitest-runner'],
   // Only the unit tests of those folders: a rule should be held by its own tests.
   vitest: { configFile: 'vitest.mutation.config.mjs' },
-  mutate: [...mutatedFolders.map((folder) => `${folder}/**/*.ts`), '!lib/**/*.test.ts'],
+  mutate: [...mutatedFolders.map((folder) => `${folder}/**/*.ts`), ...mutatedFiles, '!lib/**/*.test.ts'],
   coverageAnalysis: 'perTest',
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },

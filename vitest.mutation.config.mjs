@@ -2,7 +2,7 @@
 import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer } from 'vitest/node';
-import { mutatedFolders } from './stryker.config.mjs';
+import { mutatedFiles, mutatedFolders } from './stryker.config.mjs';
 import base from './vitest.config';
 
 /**
@@ -31,17 +31,17 @@ class CheapestFirst extends BaseSequencer {
 
 /**
  * Vitest as Stryker runs it (stryker.config.mjs): the project's config, restricted to the unit tests
- * inside the mutated folders, so a rule is held by the tests beside it. (Stryker's own `testFiles`
+ * inside the mutated folders and beside the mutated files, so a rule is held by the tests beside it. (Stryker's own `testFiles`
  * option would do the same, but with it Stryker 10 activates module-level mutants too late and
  * reports them as survivors: stryker-mutator/stryker-js#6144.) An .mjs file, so that it can share
  * stryker.config.mjs's list of folders; Vitest bundles it, the import of the TypeScript config included.
  *
  * Each mutant's run is a fresh worker either way, so a module-level mutant is always evaluated anew.
  * Inside one run, the pure rules' tests share that worker and its loaded modules; lib/bff's tests
- * set the environment, stand up upstreams and mock modules before importing, so each of their files
- * keeps a worker of its own.
+ * and lib/server's set the environment, stand up upstreams and mock modules before importing, so each
+ * of their files keeps a worker of its own.
  */
-const ownWorker = ['lib/bff/**/*.test.ts'];
+const ownWorker = ['lib/bff/**/*.test.ts', ...mutatedFiles.map((file) => file.replace(/\.ts$/, '.test.ts'))];
 
 export default defineConfig({
   ...base,

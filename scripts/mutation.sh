@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Mutation testing (CONTRIBUTING.md): Stryker 10 over the folders listed in stryker.config.mjs
-# (lib/validation, lib/domain, lib/bff, lib/application). Stryker 10 needs Node 22+, so it runs under
+# Mutation testing (CONTRIBUTING.md): Stryker 10 over the folders and files listed in
+# stryker.config.mjs (lib/validation, lib/domain, lib/bff, lib/application; lib/server's limits and
+# Redis client). Stryker 10 needs Node 22+, so it runs under
 # the Node 24 of scripts/node24.sh; only the unit tests inside those folders run.
 # Fails when the total or any folder scores below 80 %, a folder counting every file under it.
 # Extra arguments go to `stryker run`: `--mutate lib/bff/csrf.ts,lib/bff/device.ts` scores a subset.
