@@ -163,6 +163,32 @@ test('Back to the package and another tariff: Forward waits until it is sent, an
   expect(session.data.subscriptions[0].data.product.name).toBe('Limitsiz Fiber 200');
 });
 
+test('Back to the identity and another surname: Forward waits until it is sent, a reload keeps it, and the step sends what it shows', async ({ page }) => {
+  const applicant = newApplicant();
+  await startAtIdentity(page, 'Daire 3');
+  await fillIdentity(page, applicant);
+  await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
+  await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
+  await expect(page.getByRole('heading', { name: 'Taahhüt özetiniz' })).toBeVisible();
+
+  await page.goBack();
+  const surname = page.getByLabel('Soyad', { exact: true });
+  await expect(surname).toHaveValue(applicant.surname);
+  await surname.fill('Kaya');
+  // The upstream still has the old surname: the step after it waits until this one is sent again.
+  await page.goForward();
+  await expect(page.getByRole('heading', { name: 'Nüfus bilgileriniz' })).toBeVisible();
+  await page.reload();
+  await expect(surname).toHaveValue('Kaya');
+
+  const sent = page.waitForRequest((request) => request.url().endsWith('/customers/register-step-3'));
+  await page.getByRole('button', { name: 'İletişim Bilgilerini Ekle' }).click();
+  await page.getByRole('button', { name: 'Eklemeden Devam Et' }).click();
+  expect((await sent).postDataJSON()).toMatchObject({ surname: 'Kaya', name: applicant.name, nationality_number: applicant.nationality_number });
+  await confirmCommitment(page);
+  await expect(page.getByRole('heading', { name: 'İletişim bilgileriniz' })).toBeVisible();
+});
+
 test('two tabs of one application: the older tab’s hash is refused and it starts again; once one tab files, the other says so and cannot file', async ({
   page,
   context,

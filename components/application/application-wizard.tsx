@@ -13,7 +13,7 @@ import { PackageStep } from '@/components/application/package-step';
 import { ServiceNumberStep } from '@/components/application/service-number-step';
 import { ApplicationSummary } from '@/components/application/summary';
 import { useFlow } from '@/components/application/use-flow';
-import { useCodeBox, useVerification } from '@/components/application/use-step-calls';
+import { useVerification, wizardCodes } from '@/components/application/use-step-calls';
 import { WizardHeader } from '@/components/application/wizard-header';
 import styles from '@/components/application/wizard.module.css';
 import { useErrorDialog } from '@/components/popups/dialogs';
@@ -27,7 +27,7 @@ import { callApi, fileApi } from '@/lib/api/client';
 import type { Campaign, Country, InfrastructureResult, Job, Option, Product } from '@/lib/api/types';
 import type { Flow } from '@/lib/application/draft';
 import type { FlowState, StepName } from '@/lib/application/flow/state';
-import { callOf, filesApplication, flowTables, shownStepIndex, stepsOf } from '@/lib/application/flow/tables';
+import { callOf, filesApplication, flowTables, shownStepIndex, showsCodeBox, stepsOf } from '@/lib/application/flow/tables';
 import { somethingTyped } from '@/lib/application/leave';
 import { commitmentConfirmed, offerOf } from '@/lib/application/offer';
 import { receiptOf, type StepOutcome, type Submission, submitStep, type SubmitDeps } from '@/lib/application/submit';
@@ -124,7 +124,7 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
     const outcome = await submitStep(state, name, { ...submission, consents: acceptedConsents(state.consents, state.commitment) }, deps);
     if (outcome.kind === 'moved') goTo(outcome.to);
     if (outcome.kind === 'registeredUser') {
-      const customer = await showRegisteredUser({ nationalityNumber: state.identity.nationality_number ?? '', refusal: outcome.refusal });
+      const customer = await showRegisteredUser({ nationalityNumber: outcome.nationalityNumber, refusal: outcome.refusal });
       // Logged in through the popup: the package step now files the application as the customer's.
       if (customer) goTo(steps.findIndex((candidate) => candidate.name === 'package'));
     }
@@ -164,7 +164,10 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
 
   const openVerification = useVerification(state, deps);
 
-  const codeBox = useCodeBox(state, deps);
+  const codes = wizardCodes(state, deps);
+  /** The code box goes on the step the table puts it on for this visitor, which renders it. */
+  const codesOn = (name: StepName) => (steps.some((spec) => spec.name === name && showsCodeBox(spec, loggedIn)) ? codes : null);
+  const packageCodes = codesOn('package');
 
   const offer = offerOf(state, products, campaign, new Date());
   const { lineSpeedMbps, connectionType, tariffs, chosen, cart, setupFee } = offer;
@@ -209,7 +212,7 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
         askSetup={table.asksSetupFee}
         nextLabel={loggedIn ? t('package.nextUser') : t('package.nextAnonymous')}
         submitting={busy}
-        codeBox={user ? codeBox(user.data.nationality_number) : null}
+        codeBox={user && packageCodes ? { codes: packageCodes, nationalityNumber: user.data.nationality_number } : null}
         onChange={({ productId, setupPriceIndex }) => dispatch({ type: 'edited', change: { productId, setupPriceIndex } })}
         onSubmit={() => submitAndTell('package')}
       />
@@ -218,12 +221,12 @@ export default function ApplicationWizard({ flow, provinces, products, jobs, cou
       <IdentityStep
         jobs={jobs}
         countries={countries}
-        initial={state.identity}
+        identity={state.identity}
         submitting={busy}
         serverErrors={state.fieldErrors}
-        codeBox={codeBox}
-        onDraftChange={onIdentityChange}
-        onSubmit={(identity) => submitAndTell('identity', { identity })}
+        codes={codesOn('identity')}
+        onChange={onIdentityChange}
+        onSubmit={(identity) => submitAndTell('identity', { change: { identity } })}
       />
     ),
     commitment: () => (

@@ -9,33 +9,31 @@ import { Button } from '@/components/ui/button';
 import { describedBy, Field, Input, titled } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { Tabs } from '@/components/ui/tabs';
-import type { ApiBody } from '@/lib/api/calls';
-import { campaignCodeSchema, referenceCodeSchema } from '@/lib/validation/application';
+import { type CodeKind, codeProblem, type CodeRequest, codeRequest } from '@/lib/application/codes';
 
-export type CodeKind = 'campaign' | 'reference';
-
-/** A code to apply, checked here: the wizard makes the call and keeps the form's next hash. */
-export type CodeRequest =
-  | { kind: 'campaign'; code: string; body: ApiBody<'applyCampaignCode'> }
-  | { kind: 'reference'; code: string; body: ApiBody<'applyReferenceCode'> };
+/** What the wizard lends a step's code box: the form a code applies to, the codes applied on it, and the call. */
+export interface WizardCodes {
+  formHash: string;
+  applied: { campaign: string | null; reference: string | null };
+  /** Applies a code; false when the form is over and the wizard went back to its first step. */
+  apply: (request: CodeRequest) => Promise<boolean>;
+}
 
 /**
- * The campaign / reference code box (spec §2): two tabs, each with an input and 'Sorgula'. The
- * wizard applies a code (`onApply` answers false when the form is over and the wizard went back).
+ * The campaign / reference code box (spec §2): two tabs, each with an input and 'Sorgula'. The step
+ * that shows it renders it and owns the TC kimlik no a campaign code goes with; the wizard applies
+ * the code.
  */
 export function CodeBox({
-  formHash,
+  codes: { formHash, applied, apply },
   nationalityNumber,
-  applied,
-  onApply,
-  onNationalityNumberProblem,
 }: {
-  formHash: string;
-  nationalityNumber: string | undefined;
-  /** Where the TC number is typed on this step: a missing or wrong one is said there, not here. */
-  onNationalityNumberProblem?: (messageKey: string) => void;
-  applied: { campaign: string | null; reference: string | null };
-  onApply: (request: CodeRequest) => Promise<boolean>;
+  codes: WizardCodes;
+  /**
+   * The TC kimlik no for a campaign code, asked once its code passed: null when there is none, the
+   * step having said why where the number is typed.
+   */
+  nationalityNumber: () => string | null;
 }) {
   const t = useTranslations('application.codes');
   const common = useTranslations('common');
@@ -43,7 +41,7 @@ export function CodeBox({
   const choose = useChoice();
   const id = useId();
   const [kind, setKind] = useState<CodeKind>('campaign');
-  const [codes, setCodes] = useState<Record<CodeKind, string>>({ campaign: '', reference: '' });
+  const [typed, setTyped] = useState<Record<CodeKind, string>>({ campaign: '', reference: '' });
   const [error, setError] = useState<{ title?: string; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const switchTab = (next: CodeKind) => {
@@ -53,23 +51,19 @@ export function CodeBox({
 
   const submit = async () => {
     setError(null);
-    const code = codes[kind].trim();
-    const parsed =
-      kind === 'campaign'
-        ? campaignCodeSchema.safeParse({ form_security_hash: formHash, campaign_code: codes.campaign, nationality_number: nationalityNumber ?? '' })
-        : referenceCodeSchema.safeParse({ form_security_hash: formHash, reference_code: codes.reference });
-    if (!parsed.success) {
-      const [issue] = parsed.error.issues;
-      if (issue!.path[0] === 'nationality_number' && onNationalityNumberProblem) onNationalityNumberProblem(issue!.message);
-      else setError(validationText(issue!.message));
+    const problem = codeProblem(kind, typed[kind]);
+    if (problem) {
+      setError(validationText(problem));
       return;
     }
+    const number = kind === 'campaign' ? nationalityNumber() : '';
+    if (number === null) return;
     setBusy(true);
     try {
-      const request: CodeRequest =
-        'campaign_code' in parsed.data ? { kind: 'campaign', code, body: parsed.data } : { kind: 'reference', code, body: parsed.data };
-      if (!(await onApply(request))) return;
-      setCodes((previous) => ({ ...previous, [kind]: '' }));
+      const request = codeRequest(formHash, kind, typed[kind], number);
+      if (!(await apply(request))) return;
+      setTyped((previous) => ({ ...previous, [kind]: '' }));
+      const { code } = request;
       // The spec's success dialog (§8), saying what the code gives; the notice below stays.
       void choose({
         id: 'code-applied',
@@ -105,10 +99,10 @@ export function CodeBox({
           <div className={styles.inline}>
             <Input
               {...describedBy(inputId, { error: message })}
-              value={codes[kind]}
+              value={typed[kind]}
               maxLength={32}
               autoComplete="off"
-              onChange={(event) => setCodes((previous) => ({ ...previous, [kind]: event.target.value }))}
+              onChange={(event) => setTyped((previous) => ({ ...previous, [kind]: event.target.value }))}
               onKeyDown={(event) => {
                 if (event.key === 'Enter') {
                   event.preventDefault();

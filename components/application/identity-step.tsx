@@ -3,7 +3,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { type ReactNode, useEffect, useId } from 'react';
-import { Controller, type FieldError, useForm, useWatch } from 'react-hook-form';
+import { Controller, type FieldError, useForm } from 'react-hook-form';
+import { CodeBox, type WizardCodes } from '@/components/application/code-box';
 import { StepActions } from '@/components/application/step-form';
 import styles from '@/components/application/wizard.module.css';
 import { useErrorText } from '@/components/ui/error-text';
@@ -14,8 +15,8 @@ import { ErrorSummary } from '@/components/ui/error-summary';
 import { Notice } from '@/components/ui/notice';
 import { useTurkishData } from '@/components/ui/page-language';
 import type { Country, Job } from '@/lib/api/types';
+import { campaignNationalityNumberProblem } from '@/lib/application/codes';
 import { type IdentityForm, type IdentityValues, identitySchema } from '@/lib/validation/application';
-
 
 /** The fields as the form shows them, top to bottom (the error summary's order). */
 const fieldOrder = [
@@ -62,29 +63,32 @@ function focusOncePopupsClose(control: HTMLElement | null) {
   else control?.focus();
 }
 
-/** Step 3 (4 in a transfer): identity data with every rule of spec §5, checked before anything is sent. */
+/**
+ * Step 3 (4 in a transfer): identity data with every rule of spec §5, checked before anything is
+ * sent, and the visitor's code box, whose campaign code goes with the TC kimlik no typed here. The
+ * wizard's state holds the identity (lib/application/flow/state.ts says why there); this form is
+ * where it is typed: it starts from that identity and hands back every change and the submission.
+ */
 export function IdentityStep({
   jobs,
   countries,
-  initial,
+  identity,
   submitting,
   serverErrors,
-  codeBox,
-  onDraftChange,
+  codes,
+  onChange,
   onSubmit,
 }: {
   jobs: readonly Job[];
   countries: readonly Country[];
-  initial: Partial<IdentityForm>;
+  identity: Partial<IdentityForm>;
   submitting: boolean;
   serverErrors: Record<string, string>;
-  /**
-   * Receives the TC number typed so far, which the campaign code needs, and where to say that it is
-   * missing or wrong: at the TC field itself.
-   */
-  codeBox: (nationalityNumber: string, onNationalityNumberProblem: (messageKey: string) => void) => ReactNode;
-  onDraftChange: (values: Partial<IdentityForm>) => void;
-  onSubmit: (values: IdentityValues) => void;
+  /** The code box's form and call; null before the form has a hash. */
+  codes: WizardCodes | null;
+  onChange: (identity: Partial<IdentityForm>) => void;
+  /** The identity as typed, once every field passed its rule. */
+  onSubmit: (identity: IdentityForm) => void;
 }) {
   const t = useTranslations('application.identity');
   const turkish = useTurkishData();
@@ -92,18 +96,29 @@ export function IdentityStep({
   const id = useId();
   const form = useForm<IdentityForm, unknown, IdentityValues>({
     resolver: zodResolver(identitySchema),
-    defaultValues: { ...emptyIdentity, ...initial },
+    defaultValues: { ...emptyIdentity, ...identity },
     mode: 'onTouched',
     // The first invalid field in the form's order takes the focus (below), masked inputs included.
     shouldFocusError: false,
   });
-  const { register, control, handleSubmit, formState, setError, setFocus } = form;
-  const values = useWatch({ control });
+  const { register, control, handleSubmit, formState, getValues, setError, setFocus, subscribe } = form;
 
-  // Keep what is typed, so a reload or a failed call loses nothing.
-  useEffect(() => {
-    onDraftChange(values as Partial<IdentityForm>);
-  }, [values, onDraftChange]);
+  // Every change goes to the wizard's state at once, so a reload or a failed call loses nothing. The
+  // form may hand over its own live object: a copy is kept.
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: ({ values }) => onChange({ ...values }) }),
+    [subscribe, onChange],
+  );
+
+  /** A campaign code goes with the TC kimlik no typed here: a missing or wrong one is said at its field, which takes the focus. */
+  const nationalityNumberForCode = () => {
+    const value = getValues('nationality_number') ?? '';
+    const problem = campaignNationalityNumberProblem(value);
+    if (problem === null) return value;
+    setError('nationality_number', { type: 'campaign', message: problem });
+    setFocus('nationality_number');
+    return null;
+  };
 
   // The server's messages are said at their fields, and the first of them takes the focus.
   useEffect(() => {
@@ -167,7 +182,7 @@ export function IdentityStep({
   const securityError = errorOf(formState.errors.security_word);
 
   return (
-    <form className={styles.step} noValidate onSubmit={handleSubmit(onSubmit, focusFirstError)}>
+    <form className={styles.step} noValidate onSubmit={handleSubmit(() => onSubmit(getValues()), focusFirstError)}>
       <h2>{t('heading')}</h2>
       <ErrorSummary items={summary} />
       <Notice>{t('notice')}</Notice>
@@ -237,10 +252,7 @@ export function IdentityStep({
         </Field>
       </div>
 
-      {codeBox(values.nationality_number ?? '', (messageKey) => {
-        setError('nationality_number', { type: 'campaign', message: messageKey });
-        setFocus('nationality_number');
-      })}
+      {codes ? <CodeBox codes={codes} nationalityNumber={nationalityNumberForCode} /> : null}
 
       <StepActions>
         <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>

@@ -2,7 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { type ReactNode, useId, useState, useTransition } from 'react';
+import { useId, useState, useTransition } from 'react';
+import { CodeBox, type WizardCodes } from '@/components/application/code-box';
 import { StepActions, StepForm, useFocusOnFailure } from '@/components/application/step-form';
 import styles from '@/components/application/wizard.module.css';
 import { usePricePeriods } from '@/components/application/price-periods';
@@ -65,7 +66,8 @@ export function PackageStep({
   askSetup: boolean;
   nextLabel: string;
   submitting: boolean;
-  codeBox?: ReactNode;
+  /** A customer's code box: the wizard's codes, and the customer's own TC kimlik no, which a campaign code goes with. */
+  codeBox: { codes: WizardCodes; nationalityNumber: string } | null;
   onChange: (change: { productId: number; setupPriceIndex: number | null }) => void;
   onSubmit: () => void;
 }) {
@@ -193,7 +195,7 @@ export function PackageStep({
         </Field>
       ) : null}
 
-      {codeBox}
+      {codeBox ? <CodeBox codes={codeBox.codes} nationalityNumber={() => codeBox.nationalityNumber} /> : null}
 
       <Notice title={t('noticeTitle')}>
         <div className={priceStyles.notice}>

@@ -1,11 +1,12 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { CodeBox, type CodeRequest } from '@/components/application/code-box';
+import type { WizardCodes } from '@/components/application/code-box';
 import { type CodeCheck, type CodeSending, VerificationForm, type VerificationKind } from '@/components/application/verification-form';
 import { useNotify } from '@/components/popups/notifications';
 import { usePopups } from '@/components/popups/popup-provider';
 import { callApi } from '@/lib/api/client';
+import type { CodeRequest } from '@/lib/application/codes';
 import type { FlowState } from '@/lib/application/flow/state';
 import { callWithinForm, type FormDeps, formStillOpen, type SubmitDeps } from '@/lib/application/submit';
 
@@ -16,9 +17,14 @@ type StepCallDeps = FormDeps & Pick<SubmitDeps, 'overlay' | 'now'>;
  * campaign and reference code box, and the phone and mail checks of the contact step.
  */
 
-/** The code box of the package (customer) or identity (visitor) step: a code applied answers the form's next hash. */
-export function useCodeBox(state: FlowState, deps: StepCallDeps) {
-  const applyCode = async (request: CodeRequest): Promise<boolean> => {
+/**
+ * What the code box of the package (customer) or identity (visitor) step needs of the wizard: a code
+ * applied answers the form's next hash. Null before the form has a hash (no box then).
+ */
+export function wizardCodes(state: FlowState, deps: StepCallDeps): WizardCodes | null {
+  const { formHash } = state;
+  if (!formHash) return null;
+  const apply = async (request: CodeRequest): Promise<boolean> => {
     const answer = await callWithinForm(
       state,
       () => (request.kind === 'campaign' ? callApi('applyCampaignCode', request.body) : callApi('applyReferenceCode', request.body)),
@@ -29,18 +35,7 @@ export function useCodeBox(state: FlowState, deps: StepCallDeps) {
     deps.dispatch({ type: 'rotated', hash: answer.hash, now: deps.now(), change });
     return true;
   };
-
-  return function codeBox(nationalityNumber: string | undefined, onNationalityNumberProblem?: (messageKey: string) => void) {
-    return state.formHash ? (
-      <CodeBox
-        formHash={state.formHash}
-        nationalityNumber={nationalityNumber}
-        onNationalityNumberProblem={onNationalityNumberProblem}
-        applied={{ campaign: state.campaignCode, reference: state.referenceCode }}
-        onApply={applyCode}
-      />
-    ) : null;
-  };
+  return { formHash, applied: { campaign: state.campaignCode, reference: state.referenceCode }, apply };
 }
 
 /**

@@ -19,15 +19,20 @@ const address = {
   building: { value: 6, text: 'No: 6' },
   floor: { value: '1234567890', text: 'Daire 1' },
 };
+/** The identity step's form as typed, every rule passed. */
 const identity = {
+  nationality: 'TR',
+  nationality_number: '10000000146',
+  nationality_serial_no: 'A12B34567',
   name: 'Elif',
   surname: 'Yılmaz',
-  nationality_number: '10000000146',
-  nationality: 'TR',
-  birth_date: '01.01.1990',
-  gender: 1,
-  job_id: 1,
-} as never;
+  mother_name: 'Ayşe',
+  father_name: 'Mehmet',
+  birthdate: '01/02/1990',
+  gender: 1 as const,
+  job: '1',
+  security_word: 'kelime',
+};
 
 const formInvalid = () => new ApiError(400, 'Form süresi doldu.', 'generic', { reason: 'form_invalid' });
 const timeout = () => new ApiError(504, undefined, 'generic', undefined);
@@ -134,9 +139,22 @@ describe('submitStep', () => {
         throw new ApiError(400, 'Bu kimlik numarası ile kayıtlı bir üyelik var.', 'generic', { registered_user: true });
       },
     });
-    const outcome = await submitStep(w.state, 'identity', { consents, identity }, w.deps);
-    expect(outcome).toMatchObject({ kind: 'registeredUser', refusal: { serverMessage: 'Bu kimlik numarası ile kayıtlı bir üyelik var.' } });
-    expect(w.state).toMatchObject({ submitting: null, formHash: 'h4', reached: 2 });
+    const outcome = await submitStep(w.state, 'identity', { consents, change: { identity } }, w.deps);
+    expect(outcome).toMatchObject({
+      kind: 'registeredUser',
+      refusal: { serverMessage: 'Bu kimlik numarası ile kayıtlı bir üyelik var.' },
+      nationalityNumber: '10000000146',
+    });
+    expect(w.state).toMatchObject({ submitting: null, formHash: 'h4', reached: 2, identity });
+  });
+
+  it('sends the identity as submitted, keeps it as the one the popups and a later try read, and marks nothing due again', async () => {
+    // The state still holds an earlier keystroke's identity: the submitted one is what goes and stays.
+    const earlier = { ...atContact(), reached: 2, identity: { ...identity, nationality_number: '1000000014' } };
+    const w = wizard(earlier, { registerStep3: () => ({ status: true, hash: 'h5' }) });
+    expect(await submitStep(w.state, 'identity', { consents, change: { identity: { ...identity, name: ' Elif ' } } }, w.deps)).toEqual({ kind: 'moved', to: 3 });
+    expect(w.calls).toEqual([{ call: 'registerStep3', body: { ...identity, form_security_hash: 'h4', subscription_type: 1 }, filing: false }]);
+    expect(w.state).toMatchObject({ identity: { ...identity, name: ' Elif ' }, reached: 3, unsent: [] });
   });
 
   it('tells a refusal of the step’s own fields at them, and any other refusal in the dialog', async () => {
@@ -145,13 +163,13 @@ describe('submitStep', () => {
         throw new ApiError(400, 'Geçersiz', 'generic', { fields: { name: 'Ad hatalı' } });
       },
     });
-    expect(await submitStep(fields.state, 'identity', { consents, identity }, fields.deps)).toEqual({ kind: 'fieldErrors' });
+    expect(await submitStep(fields.state, 'identity', { consents, change: { identity } }, fields.deps)).toEqual({ kind: 'fieldErrors' });
     expect(fields.state).toMatchObject({ submitting: null, fieldErrors: { name: 'Ad hatalı' } });
 
     // A field the step does not show: the dialog tells it, nothing at the fields.
     const elsewhere = new ApiError(400, 'Geçersiz', 'generic', { fields: { consents: 'Onay eksik' } });
     const other = wizard({ ...atContact(), reached: 2 }, { registerStep3: () => { throw elsewhere; } });
-    expect(await submitStep(other.state, 'identity', { consents, identity }, other.deps)).toEqual({ kind: 'failed', error: elsewhere });
+    expect(await submitStep(other.state, 'identity', { consents, change: { identity } }, other.deps)).toEqual({ kind: 'failed', error: elsewhere });
     expect(other.state).toMatchObject({ submitting: null, fieldErrors: {} });
   });
 
@@ -213,12 +231,13 @@ describe('submitStep', () => {
     const confirmWithoutCode = vi.fn(async () => false);
     const atIdentity = { ...atContact(), reached: 2 };
     const w = wizard(atIdentity, { registerStep3: () => ({ status: true, hash: 'h5' }) }, { confirmWithoutCode });
-    expect(await submitStep(w.state, 'identity', { consents, identity }, w.deps)).toEqual({ kind: 'stayed' });
+    expect(await submitStep(w.state, 'identity', { consents, change: { identity } }, w.deps)).toEqual({ kind: 'stayed' });
     expect(w.calls).toEqual([]);
-    expect(w.events).toEqual([]);
+    // Only what was typed is kept.
+    expect(w.events).toEqual([{ type: 'edited', change: { identity } }]);
     // With a code applied, nothing is asked.
     const coded = wizard({ ...atIdentity, campaignCode: 'KAMPANYA50' }, { registerStep3: () => ({ status: true, hash: 'h5' }) }, { confirmWithoutCode });
-    expect(await submitStep(coded.state, 'identity', { consents, identity }, coded.deps)).toEqual({ kind: 'moved', to: 3 });
+    expect(await submitStep(coded.state, 'identity', { consents, change: { identity } }, coded.deps)).toEqual({ kind: 'moved', to: 3 });
     expect(confirmWithoutCode).toHaveBeenCalledTimes(1);
   });
 

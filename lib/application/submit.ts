@@ -3,7 +3,7 @@ import { isFormRefused } from '@/lib/api/error-message';
 import type { SessionUser } from '@/lib/api/types';
 import type { FlowEvent } from '@/lib/application/flow/reducer';
 import { type FlowState, hashExpired, type Receipt, type StepName } from '@/lib/application/flow/state';
-import { type CallMaker, callOf, fieldErrorsShownOn, type FiledAnswer, filesApplication, type StepInput, stepsOf } from '@/lib/application/flow/tables';
+import { type CallMaker, callOf, fieldErrorsShownOn, type FiledAnswer, filesApplication, showsCodeBox, type StepInput, stepsOf } from '@/lib/application/flow/tables';
 
 /**
  * What the wizard's submissions do, with no React: a step's call made from the tables of
@@ -42,15 +42,15 @@ export type StepOutcome =
   | { kind: 'stayed' }
   /** The form is over (expired, used, or filed in another tab): the state's notice says which. */
   | { kind: 'restarted' }
-  /** The identity is a customer's: they log in, then file from the package step. */
-  | { kind: 'registeredUser'; refusal: ApiError }
+  /** The identity is a customer's: they log in (the TC kimlik no sent filled in), then file from the package step. */
+  | { kind: 'registeredUser'; refusal: ApiError; nationalityNumber: string }
   /** Refused at the step's fields: the state's `fieldErrors` tell them. */
   | { kind: 'fieldErrors' }
   /** Any other failure, to be told with the spec's message (and another try where one may pass). */
   | { kind: 'failed'; error: unknown };
 
-/** What a step sends besides the state: a change made on submit, the consents' versions, the identity as parsed. */
-export type Submission = StepInput & { change?: Partial<Pick<FlowState, 'serviceNumber'>> };
+/** What a step sends besides the state: a change made on submit (the service number, the identity as typed), the consents' versions. */
+export type Submission = StepInput & { change?: Partial<Pick<FlowState, 'serviceNumber' | 'identity'>> };
 
 /** What ending a form takes. */
 export type FormDeps = Pick<SubmitDeps, 'dispatch' | 'filedElsewhere' | 'restart'>;
@@ -77,7 +77,7 @@ export async function submitStep(state: FlowState, name: StepName, { change, ...
   if (change) deps.dispatch({ type: 'edited', change });
   const sent = { ...state, ...change };
   if (!step.startsForm && !formStillOpen(sent, deps)) return { kind: 'restarted' };
-  const asksForCode = step.codes === (deps.loggedIn ? 'customer' : 'visitor') && !sent.campaignCode && !sent.referenceCode;
+  const asksForCode = showsCodeBox(step, deps.loggedIn) && !sent.campaignCode && !sent.referenceCode;
   if (asksForCode && !(await deps.confirmWithoutCode())) return { kind: 'stayed' };
 
   const call = callOf(step, deps.loggedIn);
@@ -100,7 +100,7 @@ export async function submitStep(state: FlowState, name: StepName, { change, ...
     if (error instanceof ApiError && error.details?.filed_unanswered === true) return { kind: 'filed', answer: null, unanswered: error.message };
     if (error instanceof ApiError && error.isRegisteredUser) {
       deps.dispatch({ type: 'registeredUser' });
-      return { kind: 'registeredUser', refusal: error };
+      return { kind: 'registeredUser', refusal: error, nationalityNumber: sent.identity.nationality_number ?? '' };
     }
     const atFields = error instanceof ApiError ? fieldErrorsShownOn(step, error.fieldErrors) : null;
     deps.dispatch({ type: 'failed', fieldErrors: atFields ?? {} });

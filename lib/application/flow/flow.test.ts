@@ -4,7 +4,7 @@ import { apiCalls } from '@/lib/api/calls';
 import { filedFormIds, withFiledForm } from '@/lib/application/flow/filed-forms';
 import { type FlowEvent, flowReducer, restoreFlowState } from '@/lib/application/flow/reducer';
 import { emptyFlowState, type FlowState, FORM_HASH_LIFETIME_MS } from '@/lib/application/flow/state';
-import { type AnswerChange, type CallMaker, callOf, fieldErrorsShownOn, filesApplication, flowTables, shownStepIndex, stepsOf } from '@/lib/application/flow/tables';
+import { type AnswerChange, type CallMaker, callOf, fieldErrorsShownOn, filesApplication, flowTables, shownStepIndex, showsCodeBox, stepsOf } from '@/lib/application/flow/tables';
 import type { Flow } from '@/lib/application/draft';
 
 const option = (value: number | string, text = String(value)) => ({ value, text });
@@ -19,6 +19,20 @@ const address = {
   floor: option('1234567890', 'Daire 1'),
 };
 const consents = { kvkk: 'v1', contract: 'v1', marketing: false as const, commitment: COMMITMENT };
+/** An identity every rule of the form passes. */
+const identity = {
+  nationality: 'TR',
+  nationality_number: '10000000146',
+  nationality_serial_no: 'A12B34567',
+  name: 'Elif',
+  surname: 'Yılmaz',
+  mother_name: 'Ayşe',
+  father_name: 'Mehmet',
+  birthdate: '01/02/1990',
+  gender: 1 as const,
+  job: '1',
+  security_word: 'kelime',
+};
 const play = (state: FlowState, ...events: FlowEvent[]) => events.reduce(flowReducer, state);
 const answered = (step: Extract<FlowEvent, { type: 'answered' }>['step'], hash: string, now = 1_000, formId = 'form-1'): FlowEvent => ({
   type: 'answered',
@@ -69,25 +83,12 @@ describe('flow tables', () => {
   });
 
   it('build bodies that pass the calls’ own schemas from the state', () => {
-    const state = atContact();
-    const identity = {
-      nationality: 'TR',
-      nationality_number: '10000000146',
-      nationality_serial_no: 'A12B34567',
-      name: 'Elif',
-      surname: 'Yılmaz',
-      mother_name: 'Ayşe',
-      father_name: 'Mehmet',
-      birthdate: '01/02/1990',
-      gender: 1 as const,
-      job: '1',
-      security_word: 'kelime',
-    };
+    const state = { ...atContact(), identity };
     for (const loggedIn of [false, true]) {
       for (const step of stepsOf('new', loggedIn)) {
         const call = callOf(step, loggedIn);
         if (!call) continue;
-        const body = call.body(state, { consents, identity });
+        const body = call.body(state, { consents });
         const schema = apiCalls[call.call] as { schema?: { safeParse: (value: unknown) => { success: boolean } } };
         expect(schema.schema?.safeParse(body).success, `${call.call}`).toBe(true);
       }
@@ -135,9 +136,25 @@ describe('flow tables', () => {
     expect(fieldErrorsShownOn(identity!, {})).toBeNull();
   });
 
+  it('send the identity the state holds, as its rules parse it, and nothing while a field breaks its rule', () => {
+    const identityCall = (flow: Flow) => callOf(flowTables[flow].steps.find((step) => step.name === 'identity')!, false)!;
+    const typed = { ...atContact(), identity: { ...identity, name: ' Elif ', nationality: undefined } };
+    for (const flow of ['new', 'transfer'] as const) {
+      // Trimmed as the form's rule trims, Türkiye when no nationality was chosen.
+      expect(identityCall(flow).body(typed, { consents })).toEqual({ ...identity, form_security_hash: 'h6', subscription_type: 1 });
+    }
+    const half = { ...atContact(), identity: { ...identity, nationality_number: '1234567890' } };
+    expect(() => identityCall('new').body(half, { consents })).toThrow();
+  });
+
   it('ask for a code before moving on where the code box is: the identity step, a customer’s package step', () => {
     expect(flowTables.new.steps.map((step) => step.codes ?? null)).toEqual([null, 'customer', 'visitor', null, null]);
     expect(flowTables.transfer.steps.map((step) => step.codes ?? null)).toEqual([null, null, 'customer', 'visitor', null, null]);
+    // The box is on the step for the audience the table names there, and on no other.
+    for (const loggedIn of [false, true]) {
+      expect(stepsOf('new', loggedIn).filter((step) => showsCodeBox(step, loggedIn)).map((step) => step.name)).toEqual([loggedIn ? 'package' : 'identity']);
+      expect(stepsOf('transfer', loggedIn).filter((step) => showsCodeBox(step, loggedIn)).map((step) => step.name)).toEqual([loggedIn ? 'package' : 'identity']);
+    }
   });
 });
 

@@ -44,7 +44,12 @@ export interface FlowState {
   /** Transfer only: the line's service number and the provider it is with now. */
   serviceNumber: string | null;
   currentCompany: string | null;
-  /** What the identity step shows, as typed (kept when a form has to be started again). */
+  /**
+   * The identity as typed, held here only: the identity step's form starts from it and writes every
+   * change back (a reload mid-field, Back, a duplicated tab keep it; kept when a form has to be
+   * started again), the step's call sends it parsed, and the popups fill in its TC number, so what
+   * they show is what was sent (docs/decisions/0027-the-identity-held-once.md).
+   */
   identity: Partial<IdentityForm>;
   consents: ConsentChoices;
   /**

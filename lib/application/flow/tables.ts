@@ -3,16 +3,15 @@ import type { Envelope, SubscriptionSummary } from '@/lib/api/types';
 import { addressBody, connectionTypeOf, type Flow } from '@/lib/application/draft';
 import { connectionTypeForServiceNumber } from '@/lib/domain/service-number';
 import { sortSubscriptions, subscriptionSummary } from '@/lib/domain/subscription';
-import { type IdentityValues, identitySchema } from '@/lib/validation/application';
+import { identitySchema } from '@/lib/validation/application';
 import type { Consents } from '@/lib/validation/consents';
 import type { FlowState, StepName } from '@/lib/application/flow/state';
 
 /** The application flows' tables: each flow's steps, the call each step makes and what its answer adds (state.ts says how the pieces fit). */
 
-/** What a step's body is made of besides the state: the consents' versions, the identity as parsed. */
+/** What a step's body is made of besides the state: the consents' versions. */
 export interface StepInput {
   consents: Consents;
-  identity?: IdentityValues;
 }
 
 /** What an answer may add to the state besides the form's next hash. */
@@ -120,8 +119,9 @@ const hashOf = (state: FlowState) => state.formHash ?? '';
 const productOf = (state: FlowState) => state.productId ?? 0;
 const withHash = (state: FlowState) => ({ form_security_hash: hashOf(state) });
 const filing = (state: FlowState, input: StepInput) => ({ form_security_hash: hashOf(state), consents: input.consents });
-// The step is only offered once its fields are valid (the step's own checks); `!` states that.
-const identityBody = (state: FlowState, input: StepInput) => ({ ...input.identity!, ...withHash(state), subscription_type: 1 as const });
+// The identity as the state holds it, the one the popups show too; the step is only sent once its
+// fields pass their rules, and the parse (which trims) throws, sending nothing, if one does not.
+const identityBody = (state: FlowState) => ({ ...identitySchema.parse(state.identity), ...withHash(state), subscription_type: 1 as const });
 const identityFields = Object.keys(identitySchema.shape);
 const newPackage = (state: FlowState) => ({ ...withHash(state), product_id: productOf(state), pre_price_paid_type: state.setupPriceIndex ?? 0 });
 /**
@@ -207,6 +207,9 @@ export function stepsOf(flow: Flow, loggedIn: boolean): readonly StepSpec[] {
 export function callOf(step: StepSpec, loggedIn: boolean): AnyStepCall | null {
   return loggedIn && step.customer !== undefined ? step.customer : step.visitor;
 }
+
+/** Whether the code box is on this step for this visitor (moving on without a code asks first). */
+export const showsCodeBox = (step: Pick<StepSpec, 'codes'>, loggedIn: boolean) => step.codes === (loggedIn ? 'customer' : 'visitor');
 
 /** Whether answering this call files the application (the last step, or a customer's package step). */
 export const filesApplication = (call: AnyStepCall) => 'files' in apiCalls[call.call];
