@@ -1,13 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { getRequestListener, type HttpBindings } from '@hono/node-server';
-import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import busboy from 'busboy';
-import { Hono, type Context as HonoContext } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { apiCalls, findApiCall, isDescribedPath, type ApiCallName } from '@/lib/api/calls';
 import type { Envelope } from '@/lib/api/types';
 import { SNIFF_BYTES, sniffFileType, type UploadType } from '@/lib/domain/uploads';
@@ -53,39 +49,42 @@ export const MAX_FILE_BYTES = 4_000_000;
 
 type Json = Record<string, unknown>;
 
-function json(status: number, payload: Envelope, headers: Record<string, string> = {}): Response {
+function sendJson(res: ServerResponse, status: number, payload: Envelope, headers: Record<string, string> = {}): void {
   const body = JSON.stringify(payload);
-  // Content-Length set here, not by the server from the body, so that a HEAD answer keeps it.
-  return new Response(body, { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)), 'Cache-Control': 'no-store', ...headers } });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    ...headers,
+  });
+  res.end(body);
 }
 
-function errorAnswer(error: unknown, log: (line: string) => void): Response {
-  if (error instanceof SandboxError) return json(error.httpStatus, { status: false, message: error.message, ...(error.details && { details: error.details }) }, error.headers);
-  if (error instanceof ValidationError) return json(400, { status: false, message: error.message, details: { code: error.code, field: error.field ?? null } });
-  log(`[sandbox] error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  return json(500, { status: false, message: texts.generic });
+function sendError(res: ServerResponse, error: unknown, log: (line: string) => void): void {
+  if (error instanceof SandboxError) {
+    sendJson(res, error.httpStatus, { status: false, message: error.message, ...(error.details && { details: error.details }) }, error.headers);
+  } else if (error instanceof ValidationError) {
+    sendJson(res, 400, { status: false, message: error.message, details: { code: error.code, field: error.field ?? null } });
+  } else {
+    log(`[sandbox] error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    sendJson(res, 500, { status: false, message: texts.generic });
+  }
 }
 
-type HttpContext = HonoContext<{ Bindings: HttpBindings }>;
-
-/** A body of up to MAX_JSON_BYTES as a JSON object; a longer one is refused with 413. */
-const limitBody = bodyLimit({
-  maxSize: MAX_JSON_BYTES,
-  onError: () => {
-    throw new SandboxError(413, texts.tooLarge);
-  },
-});
-async function readJson(c: HttpContext): Promise<Json> {
-  let raw = Buffer.alloc(0);
-  const read = async () => {
-    raw = Buffer.from(await c.req.arrayBuffer());
-  };
-  // bodyLimit reads the body as a web stream, four times slower than Hono's own read of a body of stated length.
-  const length = c.req.header('content-length');
-  if (length === undefined) await limitBody(c, read);
-  else if (Number(length) > MAX_JSON_BYTES) throw new SandboxError(413, texts.tooLarge);
-  else await read();
-  return parseJson(raw);
+/** Reads a body up to `limit` bytes; a longer one is drained and refused with 413. */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = Number(req.headers['content-length'] ?? 0) > limit;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) tooLarge = true;
+      if (!tooLarge) chunks.push(chunk);
+    });
+    req.on('end', () => (tooLarge ? reject(new SandboxError(413, texts.tooLarge)) : resolve(Buffer.concat(chunks))));
+    req.on('error', reject);
+  });
 }
 
 function parseJson(raw: Buffer): Json {
@@ -262,32 +261,32 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
 
   const tokenHeader = options.serviceTokenHeader.toLowerCase();
 
-  async function handleCall(c: HttpContext, name: ApiCallName): Promise<Response> {
+  async function handleCall(req: IncomingMessage, res: ServerResponse, name: ApiCallName): Promise<void> {
     const call = apiCalls[name];
     let customer: CustomerRow | undefined;
     if (call.auth) {
-      const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
+      const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
       customer = match ? store.customerByToken(match[1]!, ctx.now()) : undefined;
       if (!customer) throw new SandboxError(401, texts.badUserToken);
     }
     let body: Json | undefined;
     let upload: Upload | undefined;
     if ('multipart' in call) {
-      upload = await readMultipart(c.env.incoming, call.multipart);
+      upload = await readMultipart(req, call.multipart);
       if (name === 'uploadSubscriptionDocs') validate(subscriptionDocsFieldsSchema, upload.fields);
     } else if (name in callSchemas) {
       const schemaName = name as keyof typeof callSchemas;
-      body = normaliseAddressIds(await readJson(c));
+      body = normaliseAddressIds(parseJson(await readBody(req, MAX_JSON_BYTES)));
       validate(callSchemas[schemaName], body);
       checkIntegers(body, schemaName);
     }
     const handler = handlers[name] as Handler<ApiCallName>;
     const input = { body, customer, upload } as CallInput<ApiCallName>;
     const answer: CallAnswer = handler(ctx, input);
-    return json(200, { status: true, ...answer });
+    sendJson(res, 200, { status: true, ...answer });
   }
 
-  async function serveFile(name: string, headOnly: boolean): Promise<Response> {
+  async function serveFile(res: ServerResponse, name: string, headOnly: boolean): Promise<void> {
     let content: Buffer | undefined;
     let type = 'application/pdf';
     let match: RegExpExecArray | null;
@@ -328,39 +327,56 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
         ]);
       }
     }
-    if (!content) return json(404, { status: false, message: 'Dosya bulunamadı.' });
-    const headers = { 'Content-Type': type, 'Content-Length': String(content.length), 'Content-Disposition': 'inline', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, no-store' };
-    return new Response(headOnly ? null : new Uint8Array(content), { headers });
+    if (!content) {
+      sendJson(res, 404, { status: false, message: 'Dosya bulunamadı.' });
+      return;
+    }
+    res.writeHead(200, {
+      'Content-Type': type,
+      'Content-Length': content.length,
+      'Content-Disposition': 'inline',
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+    });
+    res.end(headOnly ? undefined : content);
   }
 
-  // Paths as they came, not decoded: `/files/tariff-%31.pdf` names no file.
-  const pathOf = (c: HttpContext) => new URL(c.req.url).pathname;
-  const app = new Hono<{ Bindings: HttpBindings }>();
-  app.onError((error) => errorAnswer(error, log));
-  app.notFound(() => json(404, { status: false, message: texts.notFound }));
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    const pathname = url.pathname;
+    const method = req.method ?? 'GET';
 
-  app.all('/files/*', (c) => {
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return json(405, { status: false, message: texts.methodNotAllowed }, { Allow: 'GET, HEAD' });
-    return serveFile(pathOf(c).slice('/files/'.length), c.req.method === 'HEAD');
-  });
+    if (pathname.startsWith('/files/')) {
+      if (method !== 'GET' && method !== 'HEAD') {
+        sendJson(res, 405, { status: false, message: texts.methodNotAllowed }, { Allow: 'GET, HEAD' });
+        return;
+      }
+      await serveFile(res, pathname.slice('/files/'.length), method === 'HEAD');
+      return;
+    }
 
-  const checkServiceToken = async (c: HttpContext, next: () => Promise<void>) => {
-    const given = c.req.header(tokenHeader);
-    if (given === undefined || !tokensEqual(given, options.serviceToken)) throw new SandboxError(401, texts.badServiceToken);
-    await next();
-  };
-  app.use('/v1', checkServiceToken).use('/v1/*', checkServiceToken).use('/__sandbox/*', checkServiceToken);
+    const isApi = pathname === '/v1' || pathname.startsWith('/v1/');
+    const isHook = pathname.startsWith('/__sandbox/');
+    if (!isApi && !isHook) {
+      sendJson(res, 404, { status: false, message: texts.notFound });
+      return;
+    }
+    const given = req.headers[tokenHeader];
+    if (typeof given !== 'string' || !tokensEqual(given, options.serviceToken)) {
+      throw new SandboxError(401, texts.badServiceToken);
+    }
 
-  app.all('/__sandbox/*', async (c) => {
-    const parsed = c.req.method === 'POST' ? await readJson(c) : {};
-    const answer = handleHook(ctx, controls, { method: c.req.method, path: pathOf(c), query: new URL(c.req.url).searchParams, body: () => parsed });
-    if (!answer) throw new SandboxError(404, texts.notFound);
-    return json(200, { status: true, ...answer });
-  });
+    if (isHook) {
+      let parsed: Json | undefined;
+      if (method === 'POST') parsed = parseJson(await readBody(req, MAX_JSON_BYTES));
+      const answer = handleHook(ctx, controls, { method, path: pathname, query: url.searchParams, body: () => parsed ?? {} });
+      if (!answer) throw new SandboxError(404, texts.notFound);
+      sendJson(res, 200, { status: true, ...answer });
+      return;
+    }
 
-  app.all('/v1/*', async (c) => {
-    const callPath = pathOf(c).slice('/v1'.length);
-    const name = findApiCall(c.req.method, callPath);
+    const callPath = pathname.slice('/v1'.length);
+    const name = findApiCall(method, callPath);
     if (!name) {
       if (isDescribedPath(callPath)) {
         const allowed = Object.values(apiCalls).filter((call) => call.path === callPath).map((call) => call.method);
@@ -370,35 +386,42 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     }
     // The delay as it was when the call came (a test may take it off while the call runs).
     const delayMs = slowMs;
-    const afterEffect = slowAfterEffect;
-    const wait = () => new Promise((resolve) => setTimeout(resolve, delayMs));
-    if (delayMs > 0 && !afterEffect) await wait();
+    if (delayMs > 0 && slowAfterEffect) {
+      // Done at once, answered late: the answer is held back, not the work.
+      const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
+      res.end = ((...args: unknown[]) => {
+        setTimeout(() => end(...args), delayMs);
+        return res;
+      }) as typeof res.end;
+    } else if (delayMs > 0) {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
     // An outage of this call, asked for by a test (POST /__sandbox/fail).
     if (failing.has(name)) throw new SandboxError(503, texts.generic);
     // Refused as a test asked (POST /__sandbox/refuse), once, before anything takes effect.
     const refusal = refusing.get(name);
     if (refusal) {
       refusing.delete(name);
+      req.resume();
       if (refusal.envelope === false) {
-        // Streamed, so it goes out chunked as a proxy's page does.
-        const page = new Blob([`<html><body><h1>${refusal.status}</h1><p>${refusal.message ?? ''}</p></body></html>`]).stream();
-        return new Response(page, { status: refusal.status, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+        res.writeHead(refusal.status, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.end(`<html><body><h1>${refusal.status}</h1><p>${refusal.message ?? ''}</p></body></html>`);
+        return;
       }
       const details = refusal.registered_user ? { registered_user: true } : undefined;
-      return json(refusal.status, { status: false, ...(refusal.message !== undefined && { message: refusal.message }), ...(details && { details }) });
+      sendJson(res, refusal.status, { status: false, ...(refusal.message !== undefined && { message: refusal.message }), ...(details && { details }) });
+      return;
     }
-    const answer = await handleCall(c, name).catch((error: unknown) => errorAnswer(error, log));
     // Done, but the answer never leaves: the connection is reset instead, once (POST /__sandbox/drop).
     if (dropping.delete(name)) {
-      c.env.incoming.socket.destroy();
-      return RESPONSE_ALREADY_SENT;
+      res.end = (() => {
+        res.socket?.destroy();
+        return res;
+      }) as typeof res.end;
     }
-    // Done at once, answered late: the answer is held back, not the work.
-    if (delayMs > 0 && afterEffect) await wait();
-    return answer;
-  });
+    await handleCall(req, res, name);
+  }
 
-  const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => {
     if (options.logRequests) {
       res.once('finish', () => {
@@ -406,7 +429,13 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
         log(`[sandbox] ${req.method} ${(req.url ?? '').split('?')[0]} ${res.statusCode} request_id=${header('x-request-id')} traceparent=${header('traceparent')}`);
       });
     }
-    void listener(req, res);
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      sendError(res, error, log);
+    });
   });
   server.keepAliveTimeout = 5_000;
 
