@@ -15,6 +15,20 @@ const anonymousPages = [
 
 export const pageNames = { home: '`/`', howTo: '`/nasil-yapilir`', en: '`/en`', notFound: '404 (`/bu-sayfa-yok`)', floor: 'floor (bare Next.js page)', floorStyled: 'the floor with `/`\'s stylesheets' };
 
+/** On against off, measured alternately: the median of the rounds' ratios where a run has it, else the ratio of the means (older runs). */
+export const onOffRatio = ({ on, off, ratio: paired }) => paired ?? ratio(on, off);
+
+/**
+ * The share of answers nginx's access log marks HIT, in %, and every status with its count; null
+ * when the log marked none (a target the edge does not cache, or an older run without the log).
+ */
+export function edgeHits(cacheStatuses = {}) {
+  const counts = Object.entries(cacheStatuses);
+  const total = counts.reduce((sum, [, n]) => sum + n, 0);
+  const cached = ['HIT', 'MISS', 'STALE', 'UPDATING', 'EXPIRED', 'BYPASS'].some((status) => cacheStatuses[status]);
+  return total && cached ? { percent: ((cacheStatuses.HIT ?? 0) / total) * 100, counts } : null;
+}
+
 /**
  * Every budget with its figure, baseline and ratio. `met: null` is reported, not enforced.
  * `baselines`: bench/baselines.json, the figures of past runs some budgets are held against.
@@ -187,15 +201,14 @@ export function budgets(results, baselines) {
   if (observability) {
     const { bff, page, scrape, before } = observability;
     // The same build measured with them on and off, alternately: the median of each round's on ÷ off (older runs: the ratio of the means).
-    const onAgainstOff = (id, what, { on, off, ratio: paired }, least) => {
-      const onOff = paired ?? ratio(on, off);
-      list.push({ id, what, figure: `${on.toFixed(0)} req/s`, baseline: `${off.toFixed(0)} req/s`, ratio: onOff, limit: `≥ ${least}`, met: onOff >= least });
+    const onAgainstOff = (id, what, figures, least) => {
+      const onOff = onOffRatio(figures);
+      list.push({ id, what, figure: `${figures.on.toFixed(0)} req/s`, baseline: `${figures.off.toFixed(0)} req/s`, ratio: onOff, limit: `≥ ${least}`, met: onOff >= least });
     };
     onAgainstOff('observability.bff', 'POST a door’s infrastructure (forwarded) through the edge, metrics and access lines on, against the same build with them off: throughput', bff, 0.9);
     onAgainstOff('observability.page', 'Anonymous GET `/` from the edge’s cache, metrics and access lines on, against them off: throughput', page, 0.97);
     if (before?.bff) {
-      const onOff = before.bff.ratio ?? ratio(before.bff.on, before.bff.off);
-      list.push({ id: 'observability.bffBefore', what: `The same, the build before (${before.label}), measured alternately`, figure: `${before.bff.on.toFixed(0)} req/s`, baseline: `${before.bff.off.toFixed(0)} req/s`, ratio: onOff, limit: 'reported', met: null });
+      list.push({ id: 'observability.bffBefore', what: `The same, the build before (${before.label}), measured alternately`, figure: `${before.bff.on.toFixed(0)} req/s`, baseline: `${before.bff.off.toFixed(0)} req/s`, ratio: onOffRatio(before.bff), limit: 'reported', met: null });
     }
     list.push({
       id: 'observability.scrape',

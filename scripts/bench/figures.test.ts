@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the bench, without types
-import { budgets as budgetsAgainst, misses } from './figures.mjs';
+import { budgets as budgetsAgainst, edgeHits, misses, onOffRatio } from './figures.mjs';
 
 type Budget = { id: string; met: boolean | null; ratio: number; limit: string; baseline: string; what: string };
 const root = path.resolve(__dirname, '..', '..');
@@ -124,5 +124,20 @@ describe('the BFF against its floor, and what seeing it costs', () => {
     const observability = (ratio?: number) => ({ bff: { on: 800, off: 1_000, ratio }, page: { on: 1, off: 1 }, scrape: { p99Ms: 10, p50Ms: 5, scrapes: 1, failed: 0 } });
     expect(find({ observability: observability(0.91) }, 'observability.bff')).toMatchObject({ ratio: 0.91, met: true });
     expect(find({ observability: observability() }, 'observability.bff')).toMatchObject({ ratio: 0.8, met: false });
+  });
+});
+
+describe('the figures the tables show', () => {
+  it('takes the share of edge hits from the statuses nginx logged, none when it cached nothing', () => {
+    expect(edgeHits({ HIT: 3, MISS: 1 })).toEqual({ percent: 75, counts: [['HIT', 3], ['MISS', 1]] });
+    expect(edgeHits({ STALE: 2, '-': 2 })).toEqual({ percent: 0, counts: [['STALE', 2], ['-', 2]] });
+    expect(edgeHits({ '-': 5 })).toBeNull();
+    expect(edgeHits({})).toBeNull();
+    expect(edgeHits()).toBeNull();
+  });
+
+  it('sets on against off by the rounds\' median ratio where a run has one, else by the means', () => {
+    expect(onOffRatio({ on: 90, off: 100, ratio: 0.95 })).toBe(0.95);
+    expect(onOffRatio({ on: 90, off: 100 })).toBe(0.9);
   });
 });

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { labSection } from './lab-report.mjs';
 import { customerProfileSection, observabilityParts, observabilityProfileSection, profileSection } from './profile-summary.mjs';
-import { misses, pageNames } from './figures.mjs';
+import { edgeHits, misses, onOffRatio, pageNames } from './figures.mjs';
 import { fixed, kib, mib, ms, msFine, ratio } from './stats.mjs';
 
 /** The load generator of a server-cost run: wrk since 2026-11-27, autocannon in older results. */
@@ -127,9 +127,8 @@ export function markdown(results, missEntries) {
     const { chunk } = edgeCost;
     const cpu = (figures, name) => (Number.isFinite(figures.cpuMsPerAnswer?.[name]) ? `${fixed(figures.cpuMsPerAnswer[name] * 1000, 0)} µs` : '–');
     const cache = (figures) => {
-      const counts = figures.cacheStatuses ?? {};
-      const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
-      return total && (counts.HIT || counts.MISS || counts.STALE || counts.UPDATING || counts.EXPIRED || counts.BYPASS) ? `${fixed(((counts.HIT ?? 0) / total) * 100, 2)} % (${Object.entries(counts).map(([status, n]) => `${status} ${n}`).join(', ')})` : '–';
+      const hits = edgeHits(figures.cacheStatuses);
+      return hits ? `${fixed(hits.percent, 2)} % (${hits.counts.map(([status, n]) => `${status} ${n}`).join(', ')})` : '–';
     };
     const row = (name, figures, baseline) =>
       `| ${name} | ${figures.requestsPerSecond.toFixed(0)} | ${msFine(figures.latencyP50Ms)} | ${msFine(figures.latencyP99Ms)} | ${figures.requests} | ${figures.errors} | ${figures.non2xx} | ${fixed(figures.bytesPerAnswer / 1024, 1)} KiB | ${cache(figures)} | ${cpu(figures, 'nginx')} | ${cpu(figures, 'instances')} | ${fixed(figures.generatorCores)} | ${baseline ? fixed(ratio(figures.requestsPerSecond, baseline.requestsPerSecond)) : '1 (baseline)'} |`;
@@ -245,9 +244,9 @@ export function markdown(results, missEntries) {
       '',
       '| target | off, req/s per run | on, req/s per run | on ÷ off |',
       '|---|---|---|---|',
-      `| a door’s infrastructure, BFF | ${list(runs.bff.off)} | ${list(runs.bff.on)} | ${fixed(bff.ratio ?? ratio(bff.on, bff.off))} |`,
+      `| a door’s infrastructure, BFF | ${list(runs.bff.off)} | ${list(runs.bff.on)} | ${fixed(onOffRatio(bff))} |`,
       ...(before ? [`| the same, the build before (${before.label}) | ${list(runs.bffBefore.off)} | ${list(runs.bffBefore.on)} | ${fixed(before.bff.ratio)} |`] : []),
-      `| \`/\`, edge cache | ${list(runs.page.off)} | ${list(runs.page.on)} | ${fixed(results.observability.page.ratio ?? ratio(results.observability.page.on, results.observability.page.off))} |`,
+      `| \`/\`, edge cache | ${list(runs.page.off)} | ${list(runs.page.on)} | ${fixed(onOffRatio(results.observability.page))} |`,
       '',
       ...(cpu(bff) ? [`The forwarded call, instance CPU per answer (medians): ${fixed(bff.offCpuMs)} ms off, ${fixed(bff.onCpuMs)} ms on${before ? ` (the build before: ${fixed(before.bff.offCpuMs)}, ${fixed(before.bff.onCpuMs)})` : ''}.${shares ? ` Profiled with both on, share of an instance's main thread: spans ${fixed(shares.spans, 1)} %, lines ${fixed(shares.lines, 1)} %, metrics ${fixed(shares.metrics, 1)} %, lib/observability ${fixed(shares.ours, 1)} % (bench/profiles.md).` : ''}`, ''] : []),
       `A scrape (every 250 ms, under a mixed load of ${scrape.loadRequests} requests): p50 ${fixed(scrape.p50Ms, 0)} ms, p99 ${fixed(scrape.p99Ms, 0)} ms, max ${fixed(scrape.maxMs, 0)} ms, ${scrape.scrapes} scrapes.`,
