@@ -156,6 +156,59 @@ describe('contact form', () => {
   });
 });
 
+describe('the headers of each kind of answer', () => {
+  const headersOf = (response: { headers: Headers }, ...names: string[]) => Object.fromEntries(names.map((name) => [name, response.headers.get(name)]));
+  const envelope = ['content-type', 'content-length', 'cache-control', 'allow'];
+
+  it('sends every envelope as uncached JSON of a stated length, with Allow on a wrong method', async () => {
+    const settings = await fetch(`${sb.url}/v1/get-settings`, { headers: { 'X-Service-Token': 'test-service-token' } });
+    const text = await settings.text();
+    expect(headersOf(settings, ...envelope)).toEqual({ 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), 'cache-control': 'no-store', allow: null });
+    expect(headersOf(await sb.call('/elsewhere'), ...envelope)).toEqual({ 'content-type': 'application/json; charset=utf-8', 'content-length': '61', 'cache-control': 'no-store', allow: null });
+    expect(headersOf(await sb.call('/v1/get-settings', {}), ...envelope)).toMatchObject({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', allow: 'GET' });
+    const head = await fetch(`${sb.url}/v1/get-settings`, { method: 'HEAD', headers: { 'X-Service-Token': 'test-service-token' } });
+    expect([head.status, head.headers.get('allow'), head.headers.get('content-length')]).toEqual([405, 'GET', '62']);
+  });
+
+  it('serves a file inline, unsniffed and uncached, HEAD with its length and no body; other methods 405', async () => {
+    const get = await fetch(`${sb.url}/files/tariff-1.pdf`);
+    const content = Buffer.from(await get.arrayBuffer());
+    const fileHeaders = { 'content-type': 'application/pdf', 'content-length': String(content.length), 'content-disposition': 'inline', 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-store' };
+    expect(headersOf(get, ...Object.keys(fileHeaders))).toEqual(fileHeaders);
+    const head = await fetch(`${sb.url}/files/tariff-1.pdf`, { method: 'HEAD' });
+    expect(headersOf(head, ...Object.keys(fileHeaders))).toEqual(fileHeaders);
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+    const post = await fetch(`${sb.url}/files/tariff-1.pdf`, { method: 'POST' });
+    expect([post.status, post.headers.get('allow'), await post.json()]).toEqual([405, 'GET, HEAD', { status: false, message: 'Bu istek yöntemi desteklenmiyor.' }]);
+    // The path as it came: an escaped name is no file's name.
+    expect((await fetch(`${sb.url}/files/tariff-%31.pdf`)).status).toBe(404);
+  });
+
+  it('checks the service token before the size of a body, and refuses a long body sent in chunks too', async () => {
+    const long = JSON.stringify({ fullname: 'A', message: 'x'.repeat(70_000) });
+    expect((await sb.call('/v1/forms/contact-form', undefined, { raw: long, method: 'POST', serviceToken: null })).status).toBe(401);
+    expect((await sb.call('/v1/nothing-here', undefined, { raw: long, method: 'POST' })).status).toBe(404);
+    const chunked = (body: string) =>
+      fetch(`${sb.url}/v1/forms/contact-form`, {
+        method: 'POST',
+        headers: { 'X-Service-Token': 'test-service-token', 'Content-Type': 'application/json' },
+        body: new Blob([body]).stream(),
+        duplex: 'half',
+      } as RequestInit);
+    const tooLong = await chunked(long);
+    expect([tooLong.status, await tooLong.json()]).toEqual([413, { status: false, message: 'İstek gövdesi izin verilen boyutun üstünde.' }]);
+    const short = await chunked(JSON.stringify({ fullname: 'Deniz Ak', phone: '0532' }));
+    expect([short.status, (await short.json()).details]).toEqual([400, { code: '016', field: 'phone' }]);
+  });
+
+  it('sends a refusal that is no envelope as an HTML page in chunks, as a proxy does', async () => {
+    await sb.hook('/refuse', { call: 'getSettings', status: 502, message: 'Bad gateway', envelope: false });
+    const page = await fetch(`${sb.url}/v1/get-settings`, { headers: { 'X-Service-Token': 'test-service-token' } });
+    expect([page.status, page.headers.get('content-type'), page.headers.get('transfer-encoding'), page.headers.get('content-length')]).toEqual([502, 'text/html; charset=utf-8', 'chunked', null]);
+    expect(await page.text()).toBe('<html><body><h1>502</h1><p>Bad gateway</p></body></html>');
+  });
+});
+
 describe('hooks, reset and persistence', () => {
   it('slows /v1 answers on request', async () => {
     await sb.hook('/slow', { ms: 300 });
