@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import Module from 'node:module';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, globalIgnores } from 'eslint/config';
@@ -10,9 +10,15 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 // at the TypeScript 6 package kept for this purpose alone.
 const require = createRequire(import.meta.url);
 const typescript6 = require.resolve('@typescript/typescript6');
+// typescript-eslint's parser sits nested under eslint-config-next (npm cannot hoist it beside
+// TypeScript 7). eslint-plugin-import requires it by name to read the files an import leads to;
+// unfound, it reads them as empty and import/no-cycle follows nothing (docs/decisions/0027).
+const fromNext = createRequire(require.resolve('eslint-config-next/typescript'));
+const typescriptParser = createRequire(fromNext.resolve('typescript-eslint')).resolve('@typescript-eslint/parser');
 const resolveFilename = Module._resolveFilename;
 Module._resolveFilename = function (request, parent, ...rest) {
   if (request === 'typescript') return typescript6;
+  if (request === '@typescript-eslint/parser') return typescriptParser;
   return resolveFilename.call(this, request, parent, ...rest);
 };
 
@@ -100,100 +106,16 @@ const boundaries = [
 /**
  * No import circles: a module never reaches itself through what it imports, lazily loaded views
  * (`import()`) included, so changing one file never moves the files that import it from behind.
- * Type-only imports are no circle (they vanish at build time). Our own rule, in a few lines:
- * eslint-plugin-import's and import-x's `no-cycle` found no circle at all here, not even a planted
- * two-file one (components/boundaries.test.ts plants one for this rule; docs/decisions/0026).
+ * Type-only imports are no circle (they vanish at build time). eslint-plugin-import's no-cycle,
+ * which eslint-config-next brings, with its TypeScript resolver (the `@/` alias);
+ * components/boundaries.test.ts plants circles for it (docs/decisions/0027).
  */
-const sourceRoots = ['app', 'components', 'lib', 'sandbox'];
-const sourceFile = /\.(ts|tsx)$/;
-/** Each file's imports, kept while its modification time stays the same. */
-const importsOf = new Map();
-
-function sourceFiles() {
-  const files = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
-      const file = `${dir}/${entry.name}`;
-      if (entry.isDirectory()) walk(file);
-      else if (sourceFile.test(entry.name) && !entry.name.endsWith('.d.ts')) files.push(file);
-    }
-  };
-  for (const dir of sourceRoots) if (existsSync(path.join(root, dir))) walk(dir);
-  for (const file of ['proxy.ts', 'instrumentation.ts']) if (existsSync(path.join(root, file))) files.push(file);
-  return files;
-}
-
-/** The repository file a specifier written in `file` names, if it is one of ours. */
-function resolveSource(file, specifier, files) {
-  let target;
-  if (specifier.startsWith('@/')) target = specifier.slice(2);
-  else if (specifier.startsWith('./') || specifier.startsWith('../')) target = path.posix.join(path.posix.dirname(file), specifier);
-  else return undefined;
-  return [target, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`, `${target}/index.tsx`].find((candidate) => files.has(candidate));
-}
-
-function importGraph() {
-  const files = new Set(sourceFiles());
-  const graph = new Map();
-  for (const file of files) {
-    const mtime = statSync(path.join(root, file)).mtimeMs;
-    let kept = importsOf.get(file);
-    if (kept?.mtime !== mtime) {
-      const source = readFileSync(path.join(root, file), 'utf8');
-      const specifiers = [];
-      // Value imports and re-exports (not `import type` / `export type`), and `import('…')`.
-      for (const match of source.matchAll(/^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm)) {
-        specifiers.push(match[1] ?? match[2]);
-      }
-      kept = { mtime, specifiers };
-      importsOf.set(file, kept);
-    }
-    graph.set(file, kept.specifiers.map((specifier) => resolveSource(file, specifier, files)).filter(Boolean));
-  }
-  return graph;
-}
-
-/** A shortest way from `start` back to itself, or undefined. */
-function circleThrough(graph, start) {
-  const cameFrom = new Map([[start, null]]);
-  const queue = [start];
-  while (queue.length) {
-    const file = queue.shift();
-    for (const next of graph.get(file) ?? []) {
-      if (next === start) {
-        const way = [file];
-        for (let at = cameFrom.get(file); at; at = cameFrom.get(at)) way.unshift(at);
-        return [...way, start];
-      }
-      if (!cameFrom.has(next)) {
-        cameFrom.set(next, file);
-        queue.push(next);
-      }
-    }
-  }
-  return undefined;
-}
-
-const noCirclesRule = {
-  meta: { type: 'problem', schema: [] },
-  create(context) {
-    const file = path.relative(root, context.filename).split(path.sep).join('/');
-    return {
-      'Program:exit'(node) {
-        const circle = circleThrough(importGraph(), file);
-        if (circle) context.report({ node, message: `Import circle: ${circle.join(' → ')}` });
-      },
-    };
-  },
+const noCircles = {
+  files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}', 'sandbox/**/*.ts', 'proxy.ts', 'instrumentation.ts'],
+  // No circle runs through a package: the walk stays out of node_modules, which is most of its cost.
+  settings: { 'import/ignore': ['node_modules'] },
+  rules: { 'import/no-cycle': 'error' },
 };
-
-const noCircles = [
-  { plugins: { circles: { rules: { 'no-circles': noCirclesRule } } } },
-  {
-    files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}', 'sandbox/**/*.ts', 'proxy.ts', 'instrumentation.ts'],
-    rules: { 'circles/no-circles': 'error' },
-  },
-];
 
 /**
  * lib/server/config.ts is lib/'s one reader of process.env: every setting is validated once, at start, and
@@ -285,7 +207,7 @@ export default defineConfig([
   // CommonJS files load with require().
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   ...boundaries,
-  ...noCircles,
+  noCircles,
   oneEnvReader,
   ...libRoomRules,
 ]);
