@@ -4,37 +4,42 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import boundariesPlugin from 'eslint-plugin-boundaries';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 
 // The project compiles with TypeScript 7 (the native `tsc`), whose package has no JavaScript
 // compiler API. typescript-eslint still needs that API, so its `require('typescript')` is pointed
 // at the TypeScript 6 package kept for this purpose alone.
 const require = createRequire(import.meta.url);
 const typescript6 = require.resolve('@typescript/typescript6');
-// typescript-eslint's parser sits nested under eslint-config-next (npm cannot hoist it beside
-// TypeScript 7). eslint-plugin-import requires it by name to read the files an import leads to;
-// unfound, it reads them as empty and import/no-cycle follows nothing (docs/decisions/0027).
-const fromNext = createRequire(require.resolve('eslint-config-next/typescript'));
-const typescriptParser = createRequire(fromNext.resolve('typescript-eslint')).resolve('@typescript-eslint/parser');
 const resolveFilename = Module._resolveFilename;
 Module._resolveFilename = function (request, parent, ...rest) {
   if (request === 'typescript') return typescript6;
-  if (request === '@typescript-eslint/parser') return typescriptParser;
   return resolveFilename.call(this, request, parent, ...rest);
 };
 
 /**
  * No import circles: a module never reaches itself through what it imports, lazily loaded views
  * (`import()`) included, so changing one file never moves the files that import it from behind.
- * Type-only imports are no circle (they vanish at build time). eslint-plugin-import's no-cycle,
- * which eslint-config-next brings, with its TypeScript resolver (the `@/` alias);
- * components/boundaries.test.ts plants circles for it (docs/decisions/0027).
+ * Type-only imports are no circle (they vanish at build time). import-x's no-cycle, with the
+ * TypeScript resolver for the `@/` alias; components/boundaries.test.ts plants circles for it
+ * (docs/decisions/0027).
  */
-const noCircles = {
-  files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}', 'sandbox/**/*.ts', 'proxy.ts', 'instrumentation.ts'],
-  // No circle runs through a package: the walk stays out of node_modules, which is most of its cost.
-  settings: { 'import/ignore': ['node_modules'] },
-  rules: { 'import/no-cycle': 'error' },
-};
+const noCircles = [
+  { plugins: { 'import-x': importX } },
+  {
+    files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}', 'sandbox/**/*.ts', 'proxy.ts', 'instrumentation.ts'],
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+      // The files an import leads to are read only if their extension is listed (the default is
+      // JavaScript's alone), with the parser of the file being linted.
+      'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
+      // No circle runs through a package: the walk stays out of node_modules.
+      'import-x/ignore': ['node_modules'],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+];
 
 /**
  * lib/server/config.ts is lib/'s one reader of process.env: every setting is validated once, at start, and
@@ -160,6 +165,6 @@ export default defineConfig([
   // CommonJS files load with require().
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   ...boundaries,
-  noCircles,
+  ...noCircles,
   oneEnvReader,
 ]);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * from disk, so it is tried on planted files below and off for these made-up ones. The boundaries
  * resolve each import to a file, so the imports below name files that exist.
  */
-const eslint = new ESLint({ cwd: process.cwd(), overrideConfig: { rules: { 'import/no-cycle': 'off' } } });
+const eslint = new ESLint({ cwd: process.cwd(), overrideConfig: { rules: { 'import-x/no-cycle': 'off' } } });
 
 async function restricted(file: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath: file });
@@ -76,7 +76,7 @@ describe('no import circles', () => {
     writeFileSync(`${dir}/${name}/a.ts`, `import { b } from '@/${dir}/${name}/b';\nexport const a = () => b;\n`);
     writeFileSync(`${dir}/${name}/b.ts`, b);
     const [result] = await linter.lintFiles([`${dir}/${name}/a.ts`]);
-    return result!.messages.filter((message) => message.ruleId === 'import/no-cycle');
+    return result!.messages.filter((message) => message.ruleId === 'import-x/no-cycle');
   };
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
