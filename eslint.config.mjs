@@ -1,9 +1,11 @@
 import { createRequire } from 'node:module';
 import Module from 'node:module';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import boundariesPlugin from 'eslint-plugin-boundaries';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 
 // The project compiles with TypeScript 7 (the native `tsc`), whose package has no JavaScript
 // compiler API. typescript-eslint still needs that API, so its `require('typescript')` is pointed
@@ -17,181 +19,25 @@ Module._resolveFilename = function (request, parent, ...rest) {
 };
 
 /**
- * Feature boundaries: components/<feature> imports only its own folder, components/ui (the design
- * system), components/popups (the host), components/session and lib/. No feature imports another:
- * a popup one feature opens for another is asked for by name (usePopup, components/popups/registry.ts)
- * from the table the app layer provides (app/popup-registry.tsx), typed in lib/popups/openers.ts.
- *
- * The rule resolves each specifier (`@/…` or relative) to a path in the repository before judging
- * it, so '../account/login-popup' is refused like '@/components/account/login-popup'; it reads
- * static imports, re-exports, `import()` and `typeof import()` alike.
- */
-const shared = ['ui', 'popups', 'session'];
-const componentFolders = readdirSync(new URL('./components', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-const features = componentFolders.filter((folder) => !shared.includes(folder));
-const root = fileURLToPath(new URL('.', import.meta.url));
-
-/** The folder of components/ a specifier written in `file` lands in, if any. */
-function componentFolderOf(file, specifier) {
-  let target;
-  if (specifier.startsWith('@/')) target = specifier.slice(2);
-  else if (specifier === '.' || specifier === '..' || specifier.startsWith('./') || specifier.startsWith('../')) {
-    target = path.posix.join(path.posix.dirname(file), specifier);
-  } else return undefined;
-  const [top, folder] = target.split('/');
-  return top === 'components' && componentFolders.includes(folder) ? folder : undefined;
-}
-
-const featureImports = {
-  meta: {
-    type: 'problem',
-    schema: [
-      {
-        type: 'object',
-        properties: { allowed: { type: 'array', items: { type: 'string' } }, message: { type: 'string' } },
-        required: ['allowed', 'message'],
-        additionalProperties: false,
-      },
-    ],
-  },
-  create(context) {
-    const { allowed, message } = context.options[0];
-    const file = path.relative(root, context.filename).split(path.sep).join('/');
-    const check = (source) => {
-      const specifier =
-        source?.type === 'Literal' ? source.value
-        : source?.type === 'TemplateLiteral' && source.expressions.length === 0 ? source.quasis[0].value.cooked
-        : undefined;
-      if (typeof specifier !== 'string') return;
-      const folder = componentFolderOf(file, specifier);
-      if (folder !== undefined && !allowed.includes(folder)) context.report({ node: source, message });
-    };
-    return {
-      ImportDeclaration: (node) => check(node.source),
-      ExportNamedDeclaration: (node) => check(node.source),
-      ExportAllDeclaration: (node) => check(node.source),
-      ImportExpression: (node) => check(node.source),
-      TSImportType: (node) => check(node.source ?? node.argument?.literal),
-    };
-  },
-};
-
-const boundary = (own, message) => ({
-  rules: { 'boundaries/feature-imports': ['error', { allowed: [...shared, ...own], message }] },
-});
-const boundaries = [
-  { plugins: { boundaries: { rules: { 'feature-imports': featureImports } } } },
-  ...features.map((feature) => ({
-    files: [`components/${feature}/**`],
-    ...boundary([feature], `components/${feature} may import components/ui, components/popups, components/session and lib/, not another feature (open its popups by name: usePopup, components/popups/registry.ts).`),
-  })),
-  {
-    files: ['components/ui/**', 'components/session/**'],
-    ...boundary([], 'The design system and the session know no feature.'),
-  },
-  {
-    files: ['components/popups/**'],
-    ...boundary([], 'The popup host knows no feature; the app layer names their popups (app/popup-registry.tsx).'),
-  },
-];
-
-/**
  * No import circles: a module never reaches itself through what it imports, lazily loaded views
  * (`import()`) included, so changing one file never moves the files that import it from behind.
- * Type-only imports are no circle (they vanish at build time). Our own rule, in a few lines:
- * eslint-plugin-import's and import-x's `no-cycle` found no circle at all here, not even a planted
- * two-file one (components/boundaries.test.ts plants one for this rule; docs/decisions/0026).
+ * Type-only imports are no circle (they vanish at build time). import-x's no-cycle, with the
+ * TypeScript resolver for the `@/` alias; components/boundaries.test.ts plants circles for it
+ * (docs/decisions/0030).
  */
-const sourceRoots = ['app', 'components', 'lib', 'sandbox'];
-const sourceFile = /\.(ts|tsx)$/;
-/** Each file's imports, kept while its modification time stays the same. */
-const importsOf = new Map();
-
-function sourceFiles() {
-  const files = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
-      const file = `${dir}/${entry.name}`;
-      if (entry.isDirectory()) walk(file);
-      else if (sourceFile.test(entry.name) && !entry.name.endsWith('.d.ts')) files.push(file);
-    }
-  };
-  for (const dir of sourceRoots) if (existsSync(path.join(root, dir))) walk(dir);
-  for (const file of ['proxy.ts', 'instrumentation.ts']) if (existsSync(path.join(root, file))) files.push(file);
-  return files;
-}
-
-/** The repository file a specifier written in `file` names, if it is one of ours. */
-function resolveSource(file, specifier, files) {
-  let target;
-  if (specifier.startsWith('@/')) target = specifier.slice(2);
-  else if (specifier.startsWith('./') || specifier.startsWith('../')) target = path.posix.join(path.posix.dirname(file), specifier);
-  else return undefined;
-  return [target, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`, `${target}/index.tsx`].find((candidate) => files.has(candidate));
-}
-
-function importGraph() {
-  const files = new Set(sourceFiles());
-  const graph = new Map();
-  for (const file of files) {
-    const mtime = statSync(path.join(root, file)).mtimeMs;
-    let kept = importsOf.get(file);
-    if (kept?.mtime !== mtime) {
-      const source = readFileSync(path.join(root, file), 'utf8');
-      const specifiers = [];
-      // Value imports and re-exports (not `import type` / `export type`), and `import('…')`.
-      for (const match of source.matchAll(/^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm)) {
-        specifiers.push(match[1] ?? match[2]);
-      }
-      kept = { mtime, specifiers };
-      importsOf.set(file, kept);
-    }
-    graph.set(file, kept.specifiers.map((specifier) => resolveSource(file, specifier, files)).filter(Boolean));
-  }
-  return graph;
-}
-
-/** A shortest way from `start` back to itself, or undefined. */
-function circleThrough(graph, start) {
-  const cameFrom = new Map([[start, null]]);
-  const queue = [start];
-  while (queue.length) {
-    const file = queue.shift();
-    for (const next of graph.get(file) ?? []) {
-      if (next === start) {
-        const way = [file];
-        for (let at = cameFrom.get(file); at; at = cameFrom.get(at)) way.unshift(at);
-        return [...way, start];
-      }
-      if (!cameFrom.has(next)) {
-        cameFrom.set(next, file);
-        queue.push(next);
-      }
-    }
-  }
-  return undefined;
-}
-
-const noCirclesRule = {
-  meta: { type: 'problem', schema: [] },
-  create(context) {
-    const file = path.relative(root, context.filename).split(path.sep).join('/');
-    return {
-      'Program:exit'(node) {
-        const circle = circleThrough(importGraph(), file);
-        if (circle) context.report({ node, message: `Import circle: ${circle.join(' → ')}` });
-      },
-    };
-  },
-};
-
 const noCircles = [
-  { plugins: { circles: { rules: { 'no-circles': noCirclesRule } } } },
+  { plugins: { 'import-x': importX } },
   {
     files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}', 'sandbox/**/*.ts', 'proxy.ts', 'instrumentation.ts'],
-    rules: { 'circles/no-circles': 'error' },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+      // The files an import leads to are read only if their extension is listed (the default is
+      // JavaScript's alone), with the parser of the file being linted.
+      'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
+      // No circle runs through a package: the walk stays out of node_modules.
+      'import-x/ignore': ['node_modules'],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
 ];
 
@@ -213,10 +59,27 @@ const oneEnvReader = {
 };
 
 /**
+ * The house's elements and what each may import, held by eslint-plugin-boundaries
+ * (docs/decisions/0030). It resolves every specifier (`@/…` or relative, through eslint-config-next's
+ * resolvers) to a file before judging it, and reads static imports, re-exports, `import()` and
+ * `typeof import()` alike.
+ *
+ * Features: components/<feature> imports only its own folder, components/ui (the design system),
+ * components/popups (the host), components/session and lib/. No feature imports another: a popup one
+ * feature opens for another is asked for by name (usePopup, components/popups/registry.ts) from the
+ * table the app layer provides (app/popup-registry.tsx), typed in lib/popups/openers.ts.
+ */
+const shared = ['ui', 'popups', 'session'];
+const componentFolders = readdirSync(new URL('./components', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const features = componentFolders.filter((folder) => !shared.includes(folder));
+
+/**
  * lib/ in rooms, each a folder by concern, and the rooms each may import (docs/architecture.md,
  * "lib's rooms"): a room imports only rooms below it, so no arrow runs back up and no two rooms lean
- * on each other. ESLint's own no-restricted-imports holds it, for `@/lib/…` and relative paths
- * alike; lib/ never imports components/ or app/. A new room joins this table with the rooms it needs.
+ * on each other; lib/ never imports components/ or app/. A new room joins this table with the rooms
+ * it needs; a file at lib's root or in a folder that is no room is an unknown file.
  */
 const libRooms = {
   server: [],
@@ -238,33 +101,50 @@ const libRooms = {
   bff: ['server', 'validation', 'i18n', 'api', 'domain', 'application', 'observability', 'upstream', 'session', 'documents'],
 };
 const roomNames = Object.keys(libRooms);
-const libRoomRules = Object.entries(libRooms).map(([room, allowed]) => {
-  const refused = roomNames.filter((other) => other !== room && !allowed.includes(other));
-  return {
-    files: [`lib/${room}/**/*.{ts,tsx,mts,mjs}`],
-    // A test may reach across rooms: it checks the room from outside.
-    ignores: ['lib/**/*.test.ts'],
+
+/** Each folder is its own element type, named by its path: `components/account`, `lib/server`, `app`. */
+const element = (folder) => ({ type: folder, pattern: `${folder}/**`, partialMatch: false });
+const components = (folders) => folders.map((folder) => `components/${folder}`);
+const rooms = (names) => names.map((name) => `lib/${name}`);
+const disallow = (from, to, message) => ({ from: { element: { type: from } }, disallow: { to: { element: { type: to } } }, message });
+
+const boundaries = [
+  {
+    plugins: { boundaries: boundariesPlugin },
+    settings: {
+      'boundaries/root-path': fileURLToPath(new URL('.', import.meta.url)),
+      'boundaries/elements': [element('app'), ...components(componentFolders).map(element), ...rooms(roomNames).map(element)],
+      'boundaries/additional-dependency-nodes': [{ selector: 'TSImportType > Literal', kind: 'type', name: 'import-type' }],
+    },
+  },
+  {
+    files: ['components/**', 'lib/**'],
     rules: {
-      'no-restricted-imports': [
+      'boundaries/dependencies': [
         'error',
         {
-          patterns: [
-            ...(refused.length
-              ? [{ regex: `^(@/lib/|(\\.\\./)+)(${refused.join('|')})(/|$)`, message: allowed.length ? `lib/${room} may import lib/${allowed.join(', lib/')} only (eslint.config.mjs, libRooms).` : `lib/${room} is the ground floor: it imports no other room of lib/.` }]
-              : []),
-            { regex: '^(@/(components|app)|(\\.\\./)+(components|app))(/|$)', message: 'lib/ never imports components/ or app/.' },
+          default: 'allow',
+          policies: [
+            ...features.map((feature) =>
+              disallow(`components/${feature}`, components(features.filter((other) => other !== feature)), `components/${feature} may import components/ui, components/popups, components/session and lib/, not another feature (open its popups by name: usePopup, components/popups/registry.ts).`),
+            ),
+            disallow(components(['ui', 'session']), components(features), 'The design system and the session know no feature.'),
+            disallow('components/popups', components(features), 'The popup host knows no feature; the app layer names their popups (app/popup-registry.tsx).'),
+            ...Object.entries(libRooms).map(([room, allowed]) => {
+              const refused = roomNames.filter((other) => other !== room && !allowed.includes(other));
+              return disallow(`lib/${room}`, rooms(refused), allowed.length ? `lib/${room} may import lib/${allowed.join(', lib/')} only (eslint.config.mjs, libRooms).` : `lib/${room} is the ground floor: it imports no other room of lib/.`);
+            }),
+            disallow(rooms(roomNames), ['app', ...components(componentFolders)], 'lib/ never imports components/ or app/.'),
           ],
         },
       ],
     },
-  };
-});
-/** No file at lib/'s root: every rule has a room. */
-const libRootFiles = readdirSync(new URL('./lib', import.meta.url), { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => `lib/${entry.name}`);
-if (libRootFiles.length) throw new Error(`eslint.config.mjs: ${libRootFiles.join(', ')} at lib/'s root: put each in a room (libRooms)`);
-const libFolders = readdirSync(new URL('./lib', import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-const roomless = libFolders.filter((folder) => !roomNames.includes(folder));
-if (roomless.length) throw new Error(`eslint.config.mjs: lib/${roomless.join(', lib/')} is in no room of libRooms: add it with the rooms it may import`);
+  },
+  // A test may reach across rooms: it checks the room from outside.
+  { files: ['lib/**/*.test.ts'], rules: { 'boundaries/dependencies': 'off' } },
+  // Every file of lib/ is in a room: none at lib's root, none in a folder libRooms does not name.
+  { files: ['lib/**'], rules: { 'boundaries/no-unknown-files': 'error' } },
+];
 
 const nextVitals = require('eslint-config-next/core-web-vitals');
 const nextTs = require('eslint-config-next/typescript');
@@ -287,5 +167,4 @@ export default defineConfig([
   ...boundaries,
   ...noCircles,
   oneEnvReader,
-  ...libRoomRules,
 ]);
