@@ -11,7 +11,7 @@ import { forPodman } from '../deploy/kubernetes/podman';
 import { podmanImages } from '../deploy/kubernetes/podman-images';
 import type { Manifest } from '../deploy/kubernetes/policies';
 import { parseAllDocuments } from 'yaml';
-import { freePort, waitUntil } from '../scripts/ports.mjs';
+import { freePort, waitUntil } from '../scripts/ports.cjs';
 import { bffPost } from './support/api';
 import { acceptConsents, confirmCommitment } from './support/consents';
 import { randomMail, randomPhone } from './support/people';

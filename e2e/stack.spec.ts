@@ -11,7 +11,7 @@ import { readyToFile } from './support/edge';
 import { sitePort } from './support/env';
 import { randomMail, randomPhone } from './support/people';
 import { sandbox } from './support/sandbox';
-import { freePort, waitUntil } from '../scripts/ports.mjs';
+import { freePort, waitUntil } from '../scripts/ports.cjs';
 import { anotherRelease, appContainers, docker, ensureDockerd, sandboxHooks } from './support/stack';
 import { fillIdentity, newApplicant, reachIdentity, verifyContact } from './support/wizard';
 

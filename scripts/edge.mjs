@@ -35,7 +35,7 @@ import Redis from 'ioredis';
 import { buildIsCurrent } from './build-check.mjs';
 import { installRelease } from './releases.mjs';
 import { startMonitoring } from './monitoring.mjs';
-import { freePort, waitForHttp, waitForPort, waitUntil } from './ports.mjs';
+import { freePort, waitForHttp, waitForPort, waitUntil } from './ports.cjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const NGINX = '/usr/sbin/nginx';

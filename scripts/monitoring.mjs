@@ -7,7 +7,7 @@
 // in production (deploy/prometheus/prometheus.yml).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { freePort, waitForHttp } from './ports.mjs';
+import { freePort, waitForHttp } from './ports.cjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 

@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { buildIsCurrent } from './build-check.mjs';
-import { waitForPort } from './ports.mjs';
+import { waitForPort } from './ports.cjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dev = process.argv.includes('--dev');

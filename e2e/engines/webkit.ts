@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Builder, Key as Keys, type WebDriver, type WebElement } from 'selenium-webdriver';
 import { debianWebKitDriver, debianXvfb } from '../support/browser';
-import { freePort, waitForHttp } from '../../scripts/ports.mjs';
+import { freePort, waitForHttp } from '../../scripts/ports.cjs';
 import type { Engine, EngineDriver, Key } from './driver';
 
 /**

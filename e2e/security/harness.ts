@@ -6,7 +6,7 @@ import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { debianRedisServer } from '../support/browser';
-import { waitForHttp } from '../../scripts/ports.mjs';
+import { waitForHttp } from '../../scripts/ports.cjs';
 import { closedPort, distDir } from '../support/servers';
 
 /*

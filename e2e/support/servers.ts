@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, waitForHttp } from '../../scripts/ports.mjs';
+import { freePort, waitForHttp } from '../../scripts/ports.cjs';
 import { TEST_KEEP_ALIVE_MS } from './env';
 
 const root = path.resolve(__dirname, '..', '..');

@@ -4,7 +4,7 @@ import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, waitUntil } from '../../scripts/ports.mjs';
+import { freePort, waitUntil } from '../../scripts/ports.cjs';
 
 /**
  * A Docker engine for the stack's tests: the running one, else `dockerd` started here in a process

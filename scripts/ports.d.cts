@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 
-/** Types of scripts/ports.mjs for the TypeScript that starts servers (e2e/, the test tools). */
+/** Types of scripts/ports.cjs for the TypeScript that starts servers (e2e/, the test tools). */
 export interface WaitOptions {
   /** 60 s unless given. */
   timeoutMs?: number;
