@@ -146,6 +146,34 @@ const boundaries = [
   { files: ['lib/**'], rules: { 'boundaries/no-unknown-files': 'error' } },
 ];
 
+/**
+ * scripts/ and e2e/ lean on each other through leaves only: the suite starts the tools' topologies
+ * (scripts/edge.mjs, monitoring.mjs, stack.mjs) and waits for its servers with scripts/ports.cjs; the
+ * test tools and the bench start browsers with e2e/support/browser.ts and chromium-flags.mjs. The
+ * leaves import nothing of the project, and scripts/ nothing else of e2e/, so no circle runs between.
+ */
+const leafMessage = 'A leaf both scripts/ and e2e/ import imports nothing of the project (eslint.config.mjs, toolLeaves).';
+const toolLeaves = [
+  {
+    files: ['scripts/**/*.{ts,mts,mjs}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)e2e/(?!support/(browser|chromium-flags\\.mjs)$)', message: 'scripts/ may import e2e/support/browser and e2e/support/chromium-flags.mjs only (eslint.config.mjs, toolLeaves).' }] }],
+    },
+  },
+  {
+    files: ['scripts/ports.cjs', 'e2e/support/browser.ts', 'e2e/support/chromium-flags.mjs'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.|@/)', message: leafMessage }] }],
+      // require() and import() too, which no-restricted-imports does not read.
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.name='require'][arguments.0.value=/^(\\.|@[^a-z])/]", message: leafMessage },
+        { selector: 'ImportExpression[source.value=/^(\\.|@[^a-z])/]', message: leafMessage },
+      ],
+    },
+  },
+];
+
 const nextVitals = require('eslint-config-next/core-web-vitals');
 const nextTs = require('eslint-config-next/typescript');
 
@@ -167,4 +195,5 @@ export default defineConfig([
   ...boundaries,
   ...noCircles,
   oneEnvReader,
+  ...toolLeaves,
 ]);

@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
-import { findChromium } from './scripts/browser';
-import { chromiumFlags } from './scripts/chromium-flags.mjs';
+import { findChromium } from './e2e/support/browser';
+import { chromiumFlags } from './e2e/support/chromium-flags.mjs';
 import { baseURL, sandboxPort, sitePort, TEST_KEEP_ALIVE_MS } from './e2e/support/env';
 import type { EngineOptions } from './e2e/engines/fixtures';
 
@@ -15,6 +15,8 @@ const launchOptions = {
 
 export default defineConfig<object, EngineOptions>({
   testDir: 'e2e',
+  // e2e/support holds the suite's tools, and their unit tests run under Vitest.
+  testIgnore: 'support/**',
   fullyParallel: true,
   // Per port, like the data directory, so two suites can run at once.
   outputDir: `test-results/${sitePort}`,

@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -12,6 +11,7 @@ import { forPodman } from '../deploy/kubernetes/podman';
 import { podmanImages } from '../deploy/kubernetes/podman-images';
 import type { Manifest } from '../deploy/kubernetes/policies';
 import { parseAllDocuments } from 'yaml';
+import { freePort, waitUntil } from '../scripts/ports.cjs';
 import { bffPost } from './support/api';
 import { acceptConsents, confirmCommitment } from './support/consents';
 import { randomMail, randomPhone } from './support/people';
@@ -44,15 +44,6 @@ function podman(args: string[], { check = true } = {}): string {
   return result.stdout.trim();
 }
 
-const freePort = () => new Promise<number>((resolve, reject) => {
-  const server = net.createServer();
-  server.once('error', reject);
-  server.listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as net.AddressInfo;
-    server.close(() => resolve(port));
-  });
-});
-
 /** A sandbox hook (docs/sandbox.md), asked inside the sandbox pod on its loopback, behind its TLS. */
 function sandboxHook<T>(hookPath: string, body?: unknown): T {
   const script = `const token = require('fs').readFileSync(process.env.API_SERVICE_TOKEN_FILE, 'utf8').trim();
@@ -69,13 +60,9 @@ function readyInside(pod: string): number {
   return Number(result.stdout.trim() || 0);
 }
 
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s\n${podman(['ps', '-a', '--format', '{{.Names}} {{.Status}}'], { check: false })}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
+/** Waits for `check`, asked every half second; a failure shows the containers. */
+const until = (what: string, check: () => boolean | Promise<boolean>, timeoutMs: number) =>
+  waitUntil(what, check, { timeoutMs, intervalMs: 500, detail: () => `\n${podman(['ps', '-a', '--format', '{{.Names}} {{.Status}}'], { check: false })}` });
 
 /** A GET's status on a connection of its own (as a kubelet probes), 0 when refused or silent. */
 const answers = (url: string) => new Promise<number>((resolve) => {

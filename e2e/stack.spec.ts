@@ -11,7 +11,8 @@ import { readyToFile } from './support/edge';
 import { sitePort } from './support/env';
 import { randomMail, randomPhone } from './support/people';
 import { sandbox } from './support/sandbox';
-import { anotherRelease, appContainers, docker, ensureDockerd, freePort, sandboxHooks, until } from './support/stack';
+import { freePort, waitUntil } from '../scripts/ports.cjs';
+import { anotherRelease, appContainers, docker, ensureDockerd, sandboxHooks } from './support/stack';
 import { fillIdentity, newApplicant, reachIdentity, verifyContact } from './support/wizard';
 
 // The production deployment as a provider runs it (deploy/stack.yaml, docs/operations.md): the
@@ -48,23 +49,25 @@ const updateStarted = () => docker('service', 'inspect', '--format', '{{if .Upda
 async function updated(update: () => void, state: string) {
   const before = updateStarted();
   update();
-  await until(`the update to end in ${state}`, () => {
+  await waitUntil(`the update to end in ${state}`, () => {
     if (updateStarted() === before) return false;
     const now = appState();
     // An update Swarm paused (failure_action: pause) ends nowhere: say so at once.
     if (now.startsWith('paused ') || now.startsWith('rollback_paused ')) throw new Error(`the update stopped: ${now}`);
     return now.startsWith(`${state} `);
-  }, 180_000);
+  }, poll(180_000));
   await settled(2);
 }
 const running = () => appContainers(name);
+/** Docker is slow to ask: every half second. */
+const poll = (timeoutMs: number) => ({ timeoutMs, intervalMs: 500 });
 
 /** Waits for the app service to stand still on `count` ready tasks (Docker's health: healthy), and for the edge to serve. */
 async function settled(count: number, ms = 150_000) {
-  await until(`${count} healthy app tasks`, () => {
+  await waitUntil(`${count} healthy app tasks`, () => {
     const ids = running();
     return ids.length === count && ids.every((id) => docker('inspect', '--format', '{{.State.Health.Status}}', id) === 'healthy');
-  }, ms);
+  }, poll(ms));
   // HAProxy has checked them (every second).
   await new Promise((resolve) => setTimeout(resolve, 2_000));
 }
@@ -95,10 +98,10 @@ test.beforeAll(async () => {
   hooks = await sandboxHooks({ port: sandboxPort, ca: readFileSync(stack.demoCaFile(name), 'utf8'), token });
   topology = { url: edgeUrl, sandboxUrl: hooks.url } as unknown as Edge;
   await settled(2, 240_000);
-  await until('the edge and the upstream', async () => {
+  await waitUntil('the edge and the upstream', async () => {
     const ready = await fetch(`${edgeUrl}/api/health/ready`).then((r) => r.json(), () => null);
     return ready?.upstream === true && ready?.redis === 'up';
-  }, 60_000);
+  }, poll(60_000));
 });
 
 test.afterAll(async () => {
@@ -330,7 +333,7 @@ test('a task killed with SIGKILL is replaced, and the edge stops sending it requ
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     docker('kill', '--signal', 'KILL', victim!);
     killedAt = Date.now();
-    await until('a replacement', () => running().length === 2 && !running().includes(victim!), 120_000);
+    await waitUntil('a replacement', () => running().length === 2 && !running().includes(victim!), poll(120_000));
     await settled(2);
   });
   expect(killedAt).toBeGreaterThan(started);

@@ -27,7 +27,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -36,6 +35,7 @@ import Redis from 'ioredis';
 import { buildIsCurrent } from './build-check.mjs';
 import { installRelease } from './releases.mjs';
 import { startMonitoring } from './monitoring.mjs';
+import { freePort, waitForHttp, waitForPort, waitUntil } from './ports.cjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const NGINX = '/usr/sbin/nginx';
@@ -43,46 +43,6 @@ const REDIS = '/usr/bin/redis-server';
 const MODULES = '/usr/lib/nginx/modules';
 /** The name the Sentinels know the state Redis by (REDIS_SENTINEL_MASTER's default). */
 const SENTINEL_MASTER = 'ob-state';
-
-/** A port nothing listens on right now (the kernel's pick). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(what, check, child, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (child && child.exitCode !== null) throw new Error(`${what} exited (code ${child.exitCode}) before it was ready`);
-    if (Date.now() > deadline) throw new Error(`${what} was not ready within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
-
-const listening = (port) =>
-  new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-
-const live = (port) =>
-  fetch(`http://127.0.0.1:${port}/api/health/live`, { signal: AbortSignal.timeout(2000) }).then(
-    (response) => response.ok,
-    () => false,
-  );
 
 /** A secret given, else the one kept in dataDir/name, else a new one kept there (64 hex characters). */
 function secret(given, dataDir, name) {
@@ -223,7 +183,7 @@ export async function startEdge(options = {}) {
           async start() {
             if (server.child && server.child.exitCode === null && server.child.signalCode === null) return;
             server.child = run(name, REDIS, [...args(dir), '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--loglevel', 'warning']);
-            await waitFor(`redis-server (${name})`, () => listening(port), server.child);
+            await waitForPort(`redis-server (${name})`, port, { child: server.child });
           },
           stop: () => end(server.child),
           /** SIGKILL, as a crash or a lost machine: nothing written on the way out. */
@@ -306,7 +266,7 @@ export async function startEdge(options = {}) {
           SANDBOX_FILES_DIR: path.join(dataDir, 'uploads'),
         },
       });
-      await waitFor('sandbox', () => listening(port), sandbox);
+      await waitForPort('sandbox', port, { child: sandbox });
       apiBaseUrl = sandboxUrl = `http://127.0.0.1:${port}`;
     }
 
@@ -355,7 +315,7 @@ export async function startEdge(options = {}) {
           const env = { ...instanceEnv, PORT: String(port), ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}) };
           instance.child = run(name, process.execPath, [path.join(release.standalone, 'server.js')], { env });
           instance.pid = instance.child.pid;
-          await waitFor(name, () => live(port), instance.child);
+          await waitForHttp(`http://127.0.0.1:${port}/api/health/live`, { what: name, child: instance.child, requestTimeoutMs: 2_000 });
         },
         /** Stops this instance alone (the others and nginx keep running) and waits for its exit. */
         stop: () => end(instance.child, Number(instanceEnv.SHUTDOWN_GRACE_SECONDS ?? 130) * 1000 + 5_000),
@@ -404,7 +364,7 @@ export async function startEdge(options = {}) {
     if (asRoot) chmodSync(stateDir, 0o755);
     const startNginx = async () => {
       nginx = run('edge', NGINX, ['-p', stateDir, '-c', path.join(stateDir, 'nginx.conf'), '-g', `daemon off;${asRoot ? ' user nobody nogroup;' : ''}`]);
-      await waitFor('nginx', () => listening(edgePort), nginx, 10_000);
+      await waitForPort('nginx', edgePort, { child: nginx, timeoutMs: 10_000 });
     };
     await startNginx();
     /** Stops nginx alone, as an outage of the edge would (the rest keeps running); start() brings it back. */
@@ -429,13 +389,8 @@ export async function startEdge(options = {}) {
       const before = new Set(workers());
       writeConfig(downPorts);
       nginx.kill('SIGHUP');
-      await waitFor('nginx reload', () => workers().some((pid) => !before.has(pid)), nginx, 15_000);
+      await waitUntil('nginx reload', () => workers().some((pid) => !before.has(pid)), { child: nginx, timeoutMs: 15_000 });
     };
-    const ready = (port) =>
-      fetch(`http://127.0.0.1:${port}/api/health/ready`, { signal: AbortSignal.timeout(2000) }).then(
-        (response) => response.ok,
-        () => false,
-      );
 
     /**
      * Replaces the instances one at a time, the edge sending each nothing new while it goes: taken
@@ -455,7 +410,7 @@ export async function startEdge(options = {}) {
           await reload([instance.port]);
           await instance.stop();
           await instance.start();
-          await waitFor(`${instance.name} ready`, () => ready(instance.port), instance.child);
+          await waitForHttp(`${instance.url}/api/health/ready`, { what: `${instance.name} ready`, child: instance.child, requestTimeoutMs: 2_000 });
           await reload();
           output('roll', `${instance.name}: back in the edge, release ${release.id}`);
         }
@@ -465,8 +420,6 @@ export async function startEdge(options = {}) {
     const monitoring = options.monitoring
       ? await startMonitoring({
           run,
-          waitFor,
-          freePort,
           stateDir,
           instances: instances.flatMap((instance) => (instance.metricsUrl ? [new URL(instance.metricsUrl).host] : [])),
           statusUrl: `http://127.0.0.1:${statusPort}/stub_status`,

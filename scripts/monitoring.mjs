@@ -7,6 +7,7 @@
 // in production (deploy/prometheus/prometheus.yml).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { freePort, waitForHttp } from './ports.cjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -94,7 +95,7 @@ export function prometheusConfig({ scrapeSeconds, instances, nginxExporter, redi
  * Starts the exporters, mtail and prometheus with `run` (scripts/edge.mjs's: output prefixed, an
  * unexpected exit stops the topology) and waits until prometheus is ready.
  */
-export async function startMonitoring({ run, waitFor, freePort, stateDir, instances, statusUrl, redisUrls, accessLog, edgeUrl, scrapeSeconds = 15, prometheusPort, alerting = {} }) {
+export async function startMonitoring({ run, stateDir, instances, statusUrl, redisUrls, accessLog, edgeUrl, scrapeSeconds = 15, prometheusPort, alerting = {} }) {
   const missing = Object.values(MONITORING_BINARIES).filter(([file]) => !existsSync(file));
   if (missing.length) {
     const names = missing.map(([, name]) => name).join(' ');
@@ -104,7 +105,7 @@ export async function startMonitoring({ run, waitFor, freePort, stateDir, instan
   const redisExporterPorts = await Promise.all(redisUrls.map(() => freePort()));
   const port = Number(prometheusPort) || (await freePort());
   const at = (p) => `127.0.0.1:${p}`;
-  const ready = async (url) => fetch(url, { signal: AbortSignal.timeout(2000) }).then((answer) => answer.ok, () => false);
+  const ready = (what, url, child, timeoutMs) => waitForHttp(url, { what, child, timeoutMs, requestTimeoutMs: 2_000 });
 
   const nginxExporter = run('nginx-ex', MONITORING_BINARIES.nginxExporter[0], ['-nginx.scrape-uri', statusUrl, '-web.listen-address', at(nginxExporterPort)]);
   // One exporter per state server: the exporter watches one address.
@@ -176,12 +177,12 @@ export async function startMonitoring({ run, waitFor, freePort, stateDir, instan
   ]);
   const url = `http://${at(port)}`;
   await Promise.all([
-    waitFor('prometheus-nginx-exporter', () => ready(`http://${at(nginxExporterPort)}/metrics`), nginxExporter, 20_000),
-    ...redisExporters.map((exporter, index) => waitFor('prometheus-redis-exporter', () => ready(`http://${at(redisExporterPorts[index])}/metrics`), exporter, 20_000)),
-    waitFor('mtail', () => ready(`http://${at(mtailPort)}/metrics`), mtail, 20_000),
-    waitFor('prometheus-blackbox-exporter', () => ready(`http://${at(blackboxPort)}/metrics`), blackbox, 20_000),
-    waitFor('prometheus-alertmanager', () => ready(`http://${at(alertmanagerPort)}/-/ready`), alertmanager, 30_000),
-    waitFor('prometheus', () => ready(`${url}/-/ready`), prometheus, 60_000),
+    ready('prometheus-nginx-exporter', `http://${at(nginxExporterPort)}/metrics`, nginxExporter, 20_000),
+    ...redisExporters.map((exporter, index) => ready('prometheus-redis-exporter', `http://${at(redisExporterPorts[index])}/metrics`, exporter, 20_000)),
+    ready('mtail', `http://${at(mtailPort)}/metrics`, mtail, 20_000),
+    ready('prometheus-blackbox-exporter', `http://${at(blackboxPort)}/metrics`, blackbox, 20_000),
+    ready('prometheus-alertmanager', `http://${at(alertmanagerPort)}/-/ready`, alertmanager, 30_000),
+    ready('prometheus', `${url}/-/ready`, prometheus, 60_000),
   ]);
   return {
     url,

@@ -4,9 +4,9 @@
 // never runs the sandbox unasked. `npm run dev` starts the sandbox with `next dev` and no build.
 // With API_BASE_URL set the sandbox never runs.
 import { spawn, spawnSync } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { buildIsCurrent } from './build-check.mjs';
+import { waitForPort } from './ports.cjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dev = process.argv.includes('--dev');
@@ -27,25 +27,6 @@ const env = {
 };
 const distDir = path.join(root, process.env.NEXT_DIST_DIR ?? '.next');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-
-function waitForPort(portNumber, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const attempt = () => {
-      const socket = net.connect(Number(portNumber), '127.0.0.1');
-      socket.once('connect', () => {
-        socket.end();
-        resolve();
-      });
-      socket.once('error', () => {
-        socket.destroy();
-        if (Date.now() > deadline) reject(new Error(`nothing listens on port ${portNumber}`));
-        else setTimeout(attempt, 150);
-      });
-    };
-    attempt();
-  });
-}
 
 const children = [];
 let stopping = false;
@@ -84,8 +65,9 @@ if (!dev && !buildIsCurrent(distDir)) {
 }
 
 if (sandbox) {
+  // Its exit stops everything (run), so the wait only watches the port.
   run(bin('tsx'), ['sandbox/main.ts']);
-  await waitForPort(sandboxPort, 30_000);
+  await waitForPort(`the sandbox on port ${sandboxPort}`, sandboxPort, { timeoutMs: 30_000 });
 }
 
 if (dev) {

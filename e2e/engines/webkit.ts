@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import { Builder, Key as Keys, type WebDriver, type WebElement } from 'selenium-webdriver';
-import { debianWebKitDriver, debianXvfb } from '@/scripts/browser';
+import { debianWebKitDriver, debianXvfb } from '../support/browser';
+import { freePort, waitForHttp } from '../../scripts/ports.cjs';
 import type { Engine, EngineDriver, Key } from './driver';
 
 /**
@@ -120,20 +120,13 @@ async function startDriver(display: string): Promise<WebKitDriver> {
   };
   // Not left behind by a worker that ends without its teardown.
   process.once('exit', driver.stop);
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`WebKitWebDriver stopped (${child.exitCode}): ${driver.log()}`);
-    try {
-      if ((await fetch(`${driver.server}/status`)).ok) return driver;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      driver.stop();
-      throw new Error(`WebKitWebDriver did not answer at ${driver.server}: ${driver.log()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    await waitForHttp(`${driver.server}/status`, { what: `WebKitWebDriver at ${driver.server}`, child, timeoutMs: 20_000, intervalMs: 100, detail: driver.log });
+  } catch (error) {
+    driver.stop();
+    throw error;
   }
+  return driver;
 }
 
 const keys: Record<string, string> = { Escape: Keys.ESCAPE, Tab: Keys.TAB, Enter: Keys.ENTER, ArrowRight: Keys.ARROW_RIGHT, End: Keys.END, Shift: Keys.SHIFT, Control: Keys.CONTROL };
@@ -214,17 +207,6 @@ class WebKitPage implements EngineDriver<WebElement> {
   close() {
     return this.session.quit();
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function stopProcess(child: ChildProcess) {

@@ -5,7 +5,8 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { debianRedisServer } from '../../scripts/browser';
+import { debianRedisServer } from '../support/browser';
+import { waitForHttp } from '../../scripts/ports.cjs';
 import { closedPort, distDir } from '../support/servers';
 
 /*
@@ -43,18 +44,7 @@ export async function startLoggedSite(env: Record<string, string>, port?: number
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${sitePort}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`site exited with ${child.exitCode}: ${output}`);
-    try {
-      const response = await fetch(`${url}/api/health/live`);
-      if (response.ok) break;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error(`site did not start: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
+  await waitForHttp(`${url}/api/health/live`, { what: 'site', child, timeoutMs: 30_000, detail: () => output });
   return {
     url,
     port: sitePort,

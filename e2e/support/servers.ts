@@ -1,27 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, waitForHttp } from '../../scripts/ports.cjs';
 import { TEST_KEEP_ALIVE_MS } from './env';
 
 const root = path.resolve(__dirname, '..', '..');
 export const distDir = path.join(root, process.env.NEXT_DIST_DIR ?? '.next');
-
-async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server for ${url} exited with ${child.exitCode}`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  throw new Error(`server for ${url} did not answer in time`);
-}
 
 export interface RunningSite {
   url: string;
@@ -40,7 +27,8 @@ export async function startSite(port: number, env: Record<string, string> & { AP
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilAnswering(`${url}/robots.txt`, child);
+  // Any answer: the server is up.
+  await waitForHttp(`${url}/robots.txt`, { what: `the site on ${url}`, child, timeoutMs: 30_000, ok: () => true });
   return {
     url,
     stop: () =>
@@ -70,14 +58,8 @@ export async function startSlowUpstream(delayMs: number): Promise<{ url: string;
   };
 }
 
-/** A port nothing listens on. */
-export async function closedPort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+/** A port nothing listens on (yet). */
+export const closedPort = freePort;
 
 export interface RunningSandbox {
   /** Origin of the sandbox (its API is under /v1, its hooks under /__sandbox). */

@@ -2,9 +2,9 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, waitUntil } from '../../scripts/ports.cjs';
 
 /**
  * A Docker engine for the stack's tests: the running one, else `dockerd` started here in a process
@@ -17,11 +17,7 @@ export async function ensureDockerd(logDir: string): Promise<() => Promise<void>
   mkdirSync(logDir, { recursive: true });
   const log = openSync(path.join(logDir, 'dockerd.log'), 'a');
   const dockerd: ChildProcess = spawn('dockerd', [], { detached: true, stdio: ['ignore', log, log] });
-  const deadline = Date.now() + 60_000;
-  while (!running()) {
-    if (dockerd.exitCode !== null || Date.now() > deadline) throw new Error(`dockerd did not start: ${readFileSync(path.join(logDir, 'dockerd.log'), 'utf8').slice(-2000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  await waitUntil('dockerd', running, { child: dockerd, timeoutMs: 60_000, intervalMs: 500, detail: () => readFileSync(path.join(logDir, 'dockerd.log'), 'utf8').slice(-2000) });
   return async () => {
     const ended = new Promise((resolve) => dockerd.once('exit', resolve));
     process.kill(-dockerd.pid!, 'SIGTERM');
@@ -30,17 +26,6 @@ export async function ensureDockerd(logDir: string): Promise<() => Promise<void>
     // The default bridge dockerd made at its start.
     spawnSync('ip', ['link', 'delete', 'docker0'], { stdio: 'ignore' });
   };
-}
-
-/** A free port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
 }
 
 /**
@@ -99,12 +84,3 @@ export function anotherRelease(image: string, release: string): { image: string;
 
 /** The app service's running tasks: container ids, by `docker ps` (one node). */
 export const appContainers = (stack: string) => docker('ps', '-q', '--filter', `label=com.docker.swarm.service.name=${stack}_app`, '--filter', 'status=running').split('\n').filter(Boolean);
-
-/** Waits (up to `ms`) for a condition checked every half second. */
-export async function until(what: string, check: () => boolean | Promise<boolean>, ms = 120_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what} after ${ms / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}

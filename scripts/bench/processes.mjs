@@ -65,28 +65,6 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
-// A TCP port free on the loopback interface right now.
-export { freePort } from '../edge.mjs';
-
-/** Polls `url` until it answers `ok(status)`, the child exits, or `timeoutMs` passes. */
-export async function waitForHttp(url, { child, timeoutMs = 60_000, ok = (status) => status < 500, headers } = {}) {
-  const deadline = Date.now() + timeoutMs;
-  let last = 'no answer';
-  while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(url, { headers, redirect: 'manual', signal: AbortSignal.timeout(5_000) });
-      await response.arrayBuffer();
-      if (ok(response.status)) return;
-      last = `status ${response.status}`;
-    } catch (error) {
-      last = error instanceof Error ? error.message : String(error);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer in time (${last})`);
-}
-
 /** Resident memory of a process and all its descendants, in bytes (Linux). */
 export async function rssBytes(pid) {
   const { readFile } = await import('node:fs/promises');

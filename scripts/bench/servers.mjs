@@ -5,7 +5,8 @@
 import { chmodSync, copyFileSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, onStopAll, processTree, runToEnd, start, stop, waitForHttp } from './processes.mjs';
+import { freePort, waitForHttp } from '../ports.cjs';
+import { onStopAll, processTree, runToEnd, start, stop } from './processes.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
 export const workDir = path.join(root, 'bench', '.work');
