@@ -13,7 +13,7 @@
 // (scripts/image-bases.sh). Needs a running dockerd (the tests start one, e2e/support/docker.ts).
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { alertmanagerConfig } from './monitoring.mjs';
@@ -32,6 +32,16 @@ export function sh(command, args, { input, env, quiet = true, cwd = root } = {})
 
 const hashOf = (...files) => {
   const hash = createHash('sha256');
+  for (const file of files) hash.update(readFileSync(path.join(root, file)));
+  return hash.digest('hex').slice(0, 12);
+};
+
+/** A folder's files (their paths and contents) and the repository's `files`, as one short hash. */
+const hashOfTree = (dir, ...files) => {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))).sort()) {
+    hash.update(`${file}\0`).update(readFileSync(path.join(dir, file)));
+  }
   for (const file of files) hash.update(readFileSync(path.join(root, file)));
   return hash.digest('hex').slice(0, 12);
 };
@@ -68,23 +78,27 @@ export function buildImages({ distDir = path.join(root, '.next'), log = console.
     log(`stack: building ${parts} (Debian's packages)`);
     sh('docker', ['build', '-q', '--force-rm', '--network=host', ...bases, '-t', parts, '-f', path.join(root, 'deploy/image/parts.Dockerfile'), path.join(root, 'deploy/image')]);
   }
-  const upstream = `online-basvuru-demo-upstream:${hashOf('sandbox/server.ts', 'sandbox/handlers.ts', 'sandbox/main.ts', 'CHANGELOG.md', 'deploy/image/demo-upstream.mjs', 'deploy/image/demo-upstream.Dockerfile', 'scripts/stack.mjs')}`;
-  if (!have(upstream)) {
-    log(`stack: building ${upstream}`);
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'demo-upstream-'));
-    try {
-      sh(path.join(root, 'node_modules', '.bin', 'esbuild'), ['sandbox/main.ts', '--bundle', '--platform=node', '--target=node20', '--format=cjs', '--external:better-sqlite3', `--outfile=${dir}/sandbox.cjs`, '--log-level=warning']);
-      // better-sqlite3's native module as npm ci built it for this Node (24): the image's.
-      for (const name of ['better-sqlite3/package.json', 'better-sqlite3/lib', 'better-sqlite3/build/Release/better_sqlite3.node', 'bindings', 'file-uri-to-path']) {
-        cpSync(path.join(root, 'node_modules', name), path.join(dir, 'node_modules', name), { recursive: true });
-      }
-      cpSync(path.join(root, 'deploy/image/demo-upstream.mjs'), path.join(dir, 'demo-upstream.mjs'));
-      // The version the sandbox reports is read from it (lib/server/app-version.ts).
-      cpSync(path.join(root, 'CHANGELOG.md'), path.join(dir, 'CHANGELOG.md'));
-      sh('docker', ['build', '-q', '--force-rm', ...bases, '-t', upstream, '-f', path.join(root, 'deploy/image/demo-upstream.Dockerfile'), dir]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+  // Its tag is the hash of what goes in: the whole bundled sandbox and the native module it loads,
+  // which the image's Node (24) must have built (a checkout whose module was built for another Node
+  // makes another image, rather than reuse one that cannot start).
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'demo-upstream-'));
+  let upstream;
+  try {
+    sh(path.join(root, 'node_modules', '.bin', 'esbuild'), ['sandbox/main.ts', '--bundle', '--platform=node', '--target=node20', '--format=cjs', '--external:better-sqlite3', `--outfile=${dir}/sandbox.cjs`, '--log-level=warning']);
+    // better-sqlite3's native module as npm ci built it for this Node (24): the image's.
+    for (const name of ['better-sqlite3/package.json', 'better-sqlite3/lib', 'better-sqlite3/build/Release/better_sqlite3.node', 'bindings', 'file-uri-to-path']) {
+      cpSync(path.join(root, 'node_modules', name), path.join(dir, 'node_modules', name), { recursive: true });
     }
+    cpSync(path.join(root, 'deploy/image/demo-upstream.mjs'), path.join(dir, 'demo-upstream.mjs'));
+    // The version the sandbox reports is read from it (lib/server/app-version.ts).
+    cpSync(path.join(root, 'CHANGELOG.md'), path.join(dir, 'CHANGELOG.md'));
+    upstream = `online-basvuru-demo-upstream:${hashOfTree(dir, 'deploy/image/demo-upstream.Dockerfile')}`;
+    if (!have(upstream)) {
+      log(`stack: building ${upstream}`);
+      sh('docker', ['build', '-q', '--force-rm', ...bases, '-t', upstream, '-f', path.join(root, 'deploy/image/demo-upstream.Dockerfile'), dir]);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
   return { app, parts, upstream, release };
 }
