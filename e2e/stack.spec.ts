@@ -89,8 +89,9 @@ test.beforeAll(async () => {
     sandboxPort,
     sessionSecret: `1=${SECRET_A}`,
     apiToken: token,
-    // One address for every client (the edge sees Docker's bridge), and the sandbox's resend rule off.
-    env: { RATE_LIMIT_FACTOR: '1000', SANDBOX_RESEND_SECONDS: '0', LOG_LEVEL: 'warn' },
+    // One address for every client (the edge sees Docker's bridge), and the sandbox's resend rule
+    // off. Each roll watches its tasks 5 s, not 20: a task that cannot start fails within that.
+    env: { RATE_LIMIT_FACTOR: '1000', SANDBOX_RESEND_SECONDS: '0', LOG_LEVEL: 'warn', APP_UPDATE_MONITOR: '5s' },
   });
   stack.deployStack(name, vars);
   edgeUrl = `http://127.0.0.1:${edgePort}`;
