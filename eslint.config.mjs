@@ -147,21 +147,21 @@ const boundaries = [
 ];
 
 /**
- * scripts/ and e2e/ lean on each other through leaves only: the suite starts the tools' topologies
- * (scripts/edge.mjs, monitoring.mjs, stack.mjs) and waits for its servers with scripts/ports.cjs; the
- * test tools and the bench start browsers with e2e/support/browser.ts and chromium-flags.mjs. The
- * leaves import nothing of the project, and scripts/ nothing else of e2e/, so no circle runs between.
+ * The suite stands on the tools, never the reverse: e2e/ starts the tools' topologies
+ * (scripts/edge.mjs, monitoring.mjs, stack.mjs), waits with scripts/ports.cjs and starts browsers
+ * with scripts/browser.ts and chromium-flags.mjs, which the test tools and the bench use too; no
+ * file of scripts/ imports e2e/. Those three leaves import nothing of the project.
  */
-const leafMessage = 'A leaf both scripts/ and e2e/ import imports nothing of the project (eslint.config.mjs, toolLeaves).';
+const leafMessage = 'A leaf the suite and the tools share imports nothing of the project (eslint.config.mjs, toolLeaves).';
 const toolLeaves = [
   {
-    files: ['scripts/**/*.{ts,mts,mjs}'],
+    files: ['scripts/**/*.{ts,mts,mjs,cjs}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)e2e/(?!support/(browser|chromium-flags\\.mjs)$)', message: 'scripts/ may import e2e/support/browser and e2e/support/chromium-flags.mjs only (eslint.config.mjs, toolLeaves).' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)e2e(/|$)', message: 'scripts/ never imports e2e/: the suite stands on the tools (eslint.config.mjs, toolLeaves).' }] }],
     },
   },
   {
-    files: ['scripts/ports.cjs', 'e2e/support/browser.ts', 'e2e/support/chromium-flags.mjs'],
+    files: ['scripts/ports.cjs', 'scripts/browser.ts', 'scripts/chromium-flags.mjs'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.|@/)', message: leafMessage }] }],
       // require() and import() too, which no-restricted-imports does not read.

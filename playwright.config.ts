@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
-import { findChromium } from './e2e/support/browser';
-import { chromiumFlags } from './e2e/support/chromium-flags.mjs';
+import { findChromium } from './scripts/browser';
+import { chromiumFlags } from './scripts/chromium-flags.mjs';
 import { baseURL, sandboxPort, sitePort, TEST_KEEP_ALIVE_MS } from './e2e/support/env';
 import type { EngineOptions } from './e2e/engines/fixtures';
 
@@ -34,7 +34,7 @@ const desktop = {
 
 export default defineConfig<object, EngineOptions>({
   testDir: 'e2e',
-  // Playwright's files are *.spec.ts (and the engines' *.engine.ts); a *.test.ts is Vitest's (e2e/support's tools).
+  // Playwright's files are *.spec.ts (and the engines' *.engine.ts); a *.test.ts is Vitest's.
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   // Per port, like the data directory, so two suites can run at once.

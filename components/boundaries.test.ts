@@ -149,27 +149,28 @@ describe('lib in rooms', () => {
   });
 });
 
-describe('scripts/ and e2e/ through leaves', () => {
+describe('scripts/ under e2e/, and the leaves they share', () => {
   const refused = async (file: string, source: string) => {
     const [result] = await eslint.lintText(source, { filePath: file });
     return result!.messages.filter((message) => message.ruleId === 'no-restricted-imports' || message.ruleId === 'no-restricted-syntax').map((message) => message.message);
   };
 
-  it('refuse scripts/ any of e2e/ but the browser leaves, and a leaf any import of the project', async () => {
-    expect(await refused('scripts/ports.cjs', "module.exports = require('./edge.mjs');\n")).toHaveLength(1);
-    expect(await refused('e2e/support/browser.ts', load('@/e2e/support/env'))).toHaveLength(1);
+  it('refuse scripts/ any file of e2e/, and a leaf any import of the project', async () => {
     expect(await refused('scripts/x.mjs', use('../e2e/support/servers'))).toHaveLength(1);
-    expect(await refused('scripts/bench/x.mjs', use('../../e2e/support/browser.test'))).toHaveLength(1);
+    expect(await refused('scripts/bench/x.mjs', use('../../e2e/support/env'))).toHaveLength(1);
     expect(await refused('scripts/x.ts', use('@/e2e/support/env'))).toHaveLength(1);
+    expect(await refused('scripts/ports.cjs', "module.exports = require('./edge.mjs');\n")).toHaveLength(1);
     expect(await refused('scripts/ports.cjs', use('./edge.mjs'))).toHaveLength(1);
-    expect(await refused('e2e/support/browser.ts', use('./env'))).toHaveLength(1);
-    expect(await refused('e2e/support/chromium-flags.mjs', use('@/lib/server/config'))).toHaveLength(1);
+    expect(await refused('scripts/browser.ts', load('@/e2e/support/env'))).toHaveLength(1);
+    expect(await refused('scripts/browser.ts', use('./test-tools'))).toHaveLength(1);
+    expect(await refused('scripts/chromium-flags.mjs', use('@/lib/server/config'))).toHaveLength(1);
   });
 
-  it('allow the browser leaves in scripts/ and packages in a leaf', async () => {
-    expect(await refused('scripts/x.ts', use('../e2e/support/browser'))).toEqual([]);
-    expect(await refused('scripts/bench/x.mjs', use('../../e2e/support/chromium-flags.mjs'))).toEqual([]);
+  it('allow the leaves in scripts/ and e2e/, and packages in a leaf', async () => {
+    expect(await refused('scripts/x.ts', use('./browser'))).toEqual([]);
+    expect(await refused('scripts/bench/x.mjs', use('../chromium-flags.mjs'))).toEqual([]);
+    expect(await refused('e2e/support/x.ts', use('../../scripts/browser'))).toEqual([]);
     expect(await refused('scripts/ports.cjs', "module.exports = require('node:net');\nexports.load = () => import('get-port');\n")).toEqual([]);
-    expect(await refused('e2e/support/browser.ts', use('@playwright/test'))).toEqual([]);
+    expect(await refused('scripts/browser.ts', use('@playwright/test'))).toEqual([]);
   });
 });

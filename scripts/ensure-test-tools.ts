@@ -12,7 +12,7 @@
 // the same way, with one apt-get update and one apt-get install for everything missing.
 // Otherwise it stops at once with one line saying what to install.
 import { existsSync } from 'node:fs';
-import { debianFirefox, debianRedisServer, debianWebKitDriver, debianXvfb } from '../e2e/support/browser';
+import { debianFirefox, debianRedisServer, debianWebKitDriver, debianXvfb } from './browser';
 import { type DebianPart, ensureTools } from './test-tools';
 
 /** Debian's packages the suite needs, each with the file that shows it is there. */

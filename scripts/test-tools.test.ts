@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { debianChromium, debianHeadlessShell, type FoundBrowser } from '../e2e/support/browser';
+import { debianChromium, debianHeadlessShell, type FoundBrowser } from './browser';
 import { type DebianPart, ensureTools, type ToolsMachine } from './test-tools';
 
 const wrk: DebianPart = ['wrk', '/usr/bin/wrk'];

@@ -1,5 +1,5 @@
 // What the browser tests (scripts/ensure-test-tools.ts) and the bench (scripts/bench/tools.mjs) need
-// on the machine, made sure of in one place: a Chromium, found by findChromium() (e2e/support/browser.ts)
+// on the machine, made sure of in one place: a Chromium, found by findChromium() (scripts/browser.ts)
 // and, where it runs as root with apt-get and CHROME_PATH is unset, Debian's chromium-headless-shell
 // installed first if missing (the browser findChromium() prefers: half the CPU of the full
 // chromium), else Debian's chromium, else Playwright's own download when no browser is found; and
@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { debianHeadlessShell, type FoundBrowser, findChromium } from '../e2e/support/browser';
+import { debianHeadlessShell, type FoundBrowser, findChromium } from './browser';
 
 const root = path.resolve(import.meta.dirname, '..');
 

@@ -1,5 +1,5 @@
 import puppeteer, { type BrowserContext, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core';
-import { debianFirefox } from '../support/browser';
+import { debianFirefox } from '../../scripts/browser';
 import type { Engine, EngineDriver, Key } from './driver';
 
 /**

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Builder, Key as Keys, type WebDriver, type WebElement } from 'selenium-webdriver';
-import { debianWebKitDriver, debianXvfb } from '../support/browser';
+import { debianWebKitDriver, debianXvfb } from '../../scripts/browser';
 import { freePort, waitForHttp } from '../../scripts/ports.cjs';
 import type { Engine, EngineDriver, Key } from './driver';
 

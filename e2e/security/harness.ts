@@ -5,7 +5,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { debianRedisServer } from '../support/browser';
+import { debianRedisServer } from '../../scripts/browser';
 import { waitForHttp } from '../../scripts/ports.cjs';
 import { closedPort, distDir } from '../support/servers';
 

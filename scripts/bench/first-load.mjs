@@ -5,7 +5,7 @@
 //  - after load: everything else fetched until the network is idle (lazy chunks).
 import { chromium } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
-import { chromiumFlags } from '../../e2e/support/chromium-flags.mjs';
+import { chromiumFlags } from '../chromium-flags.mjs';
 import { chromePath } from './tools.mjs';
 
 function attributes(tag) {

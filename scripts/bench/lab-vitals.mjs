@@ -9,7 +9,7 @@
 import { chromium } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromiumFlags } from '../../e2e/support/chromium-flags.mjs';
+import { chromiumFlags } from '../chromium-flags.mjs';
 import { chromePath } from './tools.mjs';
 import { root } from './servers.mjs';
 import { median } from './stats.mjs';

@@ -2,7 +2,7 @@
 // pages interleaved so a busy moment of the machine does not fall on one page only; medians.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromiumFlags } from '../../e2e/support/chromium-flags.mjs';
+import { chromiumFlags } from '../chromium-flags.mjs';
 import { runToEnd } from './processes.mjs';
 import { root, workDir } from './servers.mjs';
 import { median } from './stats.mjs';

@@ -1,7 +1,7 @@
 // The tools the bench runs, made sure of before anything starts, the way the browser tests make
 // sure of theirs (scripts/test-tools.ts's ensureTools(), which scripts/ensure-test-tools.ts calls
 // too): a Chromium for Lighthouse, the first-load step and the lab vitals, the one findChromium()
-// (e2e/support/browser.ts) finds (CHROME_PATH, else Debian's chromium-headless-shell, installed where it
+// (scripts/browser.ts) finds (CHROME_PATH, else Debian's chromium-headless-shell, installed where it
 // is missing and apt-get serves, else Debian's chromium, else Playwright's own); and Debian's wrk,
 // nginx with its brotli modules, redis-server and curl, installed the same way. So a fresh machine
 // that ran `npm test` (which brought the headless shell, not /usr/bin/chromium) runs the bench too.
