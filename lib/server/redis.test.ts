@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 const config = vi.hoisted(() => ({ redis: undefined as { url: string } | undefined }));
 vi.mock('@/lib/server/config', () => ({ getConfig: () => config }));
 
-const { redisConnected, redisWarm, resetRedisForTests, sharedRedis } = await import('@/lib/server/redis');
+const { connectRedis, RECONNECT_MAX_MS, redisConnected, redisReady, redisWarm, resetRedisForTests, sharedRedis } = await import('@/lib/server/redis');
 
 /**
  * A stand-in Redis that answers every command with OK, a port that hangs up at once, and one that
@@ -121,5 +121,44 @@ describe('sharedRedis', () => {
     const second = sharedRedis();
     expect(second).not.toBe(first);
     await vi.waitFor(() => expect(first!.status).toBe('end'));
+  });
+});
+
+describe('connectRedis', () => {
+  it('by URL: no offline queue, and a reconnection at once, then at most every RECONNECT_MAX_MS', () => {
+    const client = connectRedis({ url: `redis://127.0.0.1:${portOf(answering)}` });
+    try {
+      expect(client.options).toMatchObject({ host: '127.0.0.1', port: portOf(answering), enableOfflineQueue: false, sentinels: null });
+      expect([1, 2, 5, 10, 11, 100].map((times) => client.options.retryStrategy!(times))).toEqual([50, 100, 250, 500, RECONNECT_MAX_MS, RECONNECT_MAX_MS]);
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it('by Sentinels: asks them for the primary by name, follows a failover, and retries them as often', () => {
+    const sentinels = [{ host: '127.0.0.1', port: portOf(hangingUp) }];
+    const client = connectRedis({ sentinels, name: 'basvuru', password: 'p', sentinelPassword: 's' });
+    client.on('error', () => undefined);
+    try {
+      expect(client.options).toMatchObject({ sentinels, name: 'basvuru', password: 'p', sentinelPassword: 's', failoverDetector: true, enableOfflineQueue: false });
+      expect([1, 10, 11].map((times) => client.options.sentinelRetryStrategy!(times))).toEqual([50, 500, RECONNECT_MAX_MS]);
+    } finally {
+      client.disconnect();
+    }
+  });
+});
+
+describe('redisReady', () => {
+  it('is undefined without a client, true while Redis answers, false once it is gone', async () => {
+    expect(redisReady()).toBeUndefined();
+    sharedRedis();
+    expect(redisReady()).toBeUndefined();
+    resetRedisForTests();
+    config.redis = { url: `redis://127.0.0.1:${portOf(answering)}` };
+    const client = sharedRedis()!;
+    await redisConnected();
+    expect(redisReady()).toBe(true);
+    client.disconnect();
+    await vi.waitFor(() => expect(redisReady()).toBe(false));
   });
 });
