@@ -240,17 +240,22 @@ test('a campaign that ends leaves the cached home page within the settings reval
   }
 });
 
-test('the revalidation call, with its secret, takes a settings change to the public pages at once', async ({ request }) => {
-  const upstream = await startSandbox();
-  const secret = 'r'.repeat(40);
-  const site = await startSite(await closedPort(), {
-    API_BASE_URL: upstream.url,
+const revalidateSecret = 'r'.repeat(40);
+
+/** A site of its own that keeps its pages 600 s: only the revalidation call (`revalidateSecret`) explains a change. */
+const siteKeepingPages = async (upstream: string, env: Record<string, string> = {}) =>
+  startSite(await closedPort(), {
+    API_BASE_URL: upstream,
     SESSION_SECRET: 'k'.repeat(40),
     SESSION_COOKIE_SECURE: 'false',
-    // Kept long: only the call can explain the change.
     SETTINGS_CACHE_SECONDS: '600',
-    REVALIDATE_SECRET: secret,
+    REVALIDATE_SECRET: revalidateSecret,
+    ...env,
   });
+
+test('the revalidation call, with its secret, takes a settings change to the public pages at once', async ({ request }) => {
+  const upstream = await startSandbox();
+  const site = await siteKeepingPages(upstream.url);
   try {
     const page = async (path: string) => (await request.get(`${site.url}${path}`, { headers: documentHeaders })).text();
     expect(await page('/')).toContain('Hoş Geldin İndirimi');
@@ -258,12 +263,12 @@ test('the revalidation call, with its secret, takes a settings change to the pub
     expect(await page('/en')).toContain('Welcome discount');
     await sandbox('/__sandbox/settings/campaign', { end_date: '2020-01-31' }, upstream.url);
     expect(await page('/')).toContain('Hoş Geldin İndirimi');
-    for (const authorization of [undefined, 'Bearer wrong', `Bearer ${secret}x`]) {
+    for (const authorization of [undefined, 'Bearer wrong', `Bearer ${revalidateSecret}x`]) {
       const refused = await request.post(`${site.url}/api/revalidate`, { headers: authorization ? { Authorization: authorization } : {} });
       expect(refused.status(), authorization).toBe(401);
     }
     expect(await page('/')).toContain('Hoş Geldin İndirimi');
-    const accepted = await request.post(`${site.url}/api/revalidate`, { headers: { Authorization: `Bearer ${secret}` } });
+    const accepted = await request.post(`${site.url}/api/revalidate`, { headers: { Authorization: `Bearer ${revalidateSecret}` } });
     expect(accepted.status()).toBe(200);
     expect(await page('/')).not.toContain('Hoş Geldin İndirimi');
     expect(await page('/en')).not.toContain('Welcome discount');
@@ -277,20 +282,13 @@ test('a render under way when the revalidation call comes keeps nothing of the s
   const upstream = await startSandbox();
   // The settings call of the first render is answered with the campaign, and held on its way back.
   const held = await heldUpstream(upstream.url, '/get-settings');
-  const secret = 'r'.repeat(40);
-  const site = await startSite(await closedPort(), {
-    API_BASE_URL: held.url,
-    SESSION_SECRET: 'k'.repeat(40),
-    SESSION_COOKIE_SECURE: 'false',
-    SETTINGS_CACHE_SECONDS: '600',
-    REVALIDATE_SECRET: secret,
-  });
+  const site = await siteKeepingPages(held.url);
   try {
     const page = async (path: string) => (await request.get(`${site.url}${path}`, { headers: documentHeaders })).text();
     const first = page('/');
     await held.asked;
     await sandbox('/__sandbox/settings/campaign', { end_date: '2020-01-31' }, upstream.url);
-    const accepted = await request.post(`${site.url}/api/revalidate`, { headers: { Authorization: `Bearer ${secret}` } });
+    const accepted = await request.post(`${site.url}/api/revalidate`, { headers: { Authorization: `Bearer ${revalidateSecret}` } });
     expect(accepted.status()).toBe(200);
     // The render began before the call: its visitor may see the campaign, nobody after it.
     held.release();
@@ -306,18 +304,10 @@ test('a render under way when the revalidation call comes keeps nothing of the s
 
 test('the revalidation call while the shared Redis is down is refused with 503, for the caller to try again', async ({ request }) => {
   const upstream = await startSandbox();
-  const secret = 'r'.repeat(40);
   // Nothing listens at REDIS_URL: the other instances could not learn of a new revision.
-  const site = await startSite(await closedPort(), {
-    API_BASE_URL: upstream.url,
-    SESSION_SECRET: 'k'.repeat(40),
-    SESSION_COOKIE_SECURE: 'false',
-    SETTINGS_CACHE_SECONDS: '600',
-    REVALIDATE_SECRET: secret,
-    REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
-  });
+  const site = await siteKeepingPages(upstream.url, { REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
   try {
-    const refused = await request.post(`${site.url}/api/revalidate`, { headers: { Authorization: `Bearer ${secret}` } });
+    const refused = await request.post(`${site.url}/api/revalidate`, { headers: { Authorization: `Bearer ${revalidateSecret}` } });
     expect(refused.status()).toBe(503);
     expect(refused.headers()['retry-after']).toBe('5');
   } finally {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { COMMITMENT } from '@/testing/consents';
+import { IDENTITY } from '@/testing/identity';
 import { ApiError } from '@/lib/api/api-error';
 import type { ApiCallName } from '@/lib/api/calls';
 import type { Envelope, SessionUser } from '@/lib/api/types';
@@ -19,20 +20,7 @@ const address = {
   building: { value: 6, text: 'No: 6' },
   floor: { value: '1234567890', text: 'Daire 1' },
 };
-/** The identity step's form as typed, every rule passed. */
-const identity = {
-  nationality: 'TR',
-  nationality_number: '10000000146',
-  nationality_serial_no: 'A12B34567',
-  name: 'Elif',
-  surname: 'Yılmaz',
-  mother_name: 'Ayşe',
-  father_name: 'Mehmet',
-  birthdate: '01/02/1990',
-  gender: 1 as const,
-  job: '1',
-  security_word: 'kelime',
-};
+const identity = IDENTITY;
 
 const formInvalid = () => new ApiError(400, 'Form süresi doldu.', 'generic', { reason: 'form_invalid' });
 const timeout = () => new ApiError(504, undefined, 'generic', undefined);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMMITMENT } from '@/testing/consents';
+import { IDENTITY } from '@/testing/identity';
 import { apiCalls } from '@/lib/api/calls';
 import { filedFormIds, withFiledForm } from '@/lib/application/flow/filed-forms';
 import { type FlowEvent, flowReducer, restoreFlowState } from '@/lib/application/flow/reducer';
@@ -19,20 +20,7 @@ const address = {
   floor: option('1234567890', 'Daire 1'),
 };
 const consents = { kvkk: 'v1', contract: 'v1', marketing: false as const, commitment: COMMITMENT };
-/** An identity every rule of the form passes. */
-const identity = {
-  nationality: 'TR',
-  nationality_number: '10000000146',
-  nationality_serial_no: 'A12B34567',
-  name: 'Elif',
-  surname: 'Yılmaz',
-  mother_name: 'Ayşe',
-  father_name: 'Mehmet',
-  birthdate: '01/02/1990',
-  gender: 1 as const,
-  job: '1',
-  security_word: 'kelime',
-};
+const identity = IDENTITY;
 const play = (state: FlowState, ...events: FlowEvent[]) => events.reduce(flowReducer, state);
 const answered = (step: Extract<FlowEvent, { type: 'answered' }>['step'], hash: string, now = 1_000, formId = 'form-1'): FlowEvent => ({
   type: 'answered',
