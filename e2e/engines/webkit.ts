@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { remote, type Selector } from 'webdriverio';
+import { Builder, Key as Keys, type WebDriver, type WebElement } from 'selenium-webdriver';
 import { debianWebKitDriver, debianXvfb } from '../support/browser';
 import { freePort, waitForHttp } from '../../scripts/ports.cjs';
 import type { Engine, EngineDriver, Key } from './driver';
 
 /**
  * WebKitGTK, the engine of Debian's webkit2gtk-driver: its WebKitWebDriver (classic WebDriver; it
- * has no BiDi) starts a MiniBrowser for each session, driven by WebdriverIO. MiniBrowser has
+ * has no BiDi) starts a MiniBrowser for each session, driven by selenium-webdriver. MiniBrowser has
  * no headless mode, so each worker starts an X server of its own (Xvfb, on a free display) and the
  * driver in it. Each test gets a session of its own: a new MiniBrowser, with no cookie or storage of
  * another test.
@@ -35,22 +35,23 @@ export async function launchWebKit(): Promise<Engine> {
 
   let version = 'WebKitGTK';
   const open = async ({ width, height }: { width: number; height: number }) => {
-    // WebdriverIO asks for BiDi unless told not to; WebKitWebDriver has none.
-    const capabilities = { browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { args: ['--automation', '--full-screen'] }, 'wdio:enforceWebDriverClassic': true };
-    const session = await remote({ hostname: '127.0.0.1', port: driver.port, logLevel: 'error', capabilities });
+    const session = await new Builder()
+      .usingServer(driver.server)
+      .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { args: ['--automation', '--full-screen'] } })
+      .build();
     try {
-      version = `WebKitGTK ${session.capabilities.browserVersion}`;
+      version = `WebKitGTK ${(await session.getCapabilities()).get('browserVersion')}`;
       // Over the screen's centre, where X's pointer rests: with no window manager the keyboard focus
       // follows the pointer, and a window without it is an inactive one to WebKit (no `:focus`
       // style matches, `document.hasFocus()` is false), as a 390 px window in the corner was.
-      await session.setWindowRect((SCREEN.width - width) / 2, (SCREEN.height - height) / 2, width, height);
-      for (const deadline = Date.now() + 2_000; !(await session.execute<boolean, []>('return document.hasFocus()')); await new Promise((resolve) => setTimeout(resolve, 50))) {
+      await session.manage().window().setRect({ x: (SCREEN.width - width) / 2, y: (SCREEN.height - height) / 2, width, height });
+      for (const deadline = Date.now() + 2_000; !(await session.executeScript<boolean>('return document.hasFocus()')); await new Promise((resolve) => setTimeout(resolve, 50))) {
         if (Date.now() > deadline) throw new Error(`MiniBrowser's window at ${width} px has no keyboard focus`);
       }
-      const inner = await session.execute<number, []>('return innerWidth');
+      const inner = await session.executeScript<number>('return innerWidth');
       if (inner !== width) throw new Error(`MiniBrowser's viewport is ${inner} px wide, not ${width}`);
     } catch (error) {
-      await session.deleteSession();
+      await session.quit();
       throw error;
     }
     return new WebKitPage(session);
@@ -88,7 +89,7 @@ async function within<T>(ms: number, promise: Promise<T>, message: () => string)
 }
 
 interface WebKitDriver {
-  port: number;
+  server: string;
   /** The end of what the driver (and the browsers it started) wrote to stderr. */
   log(): string;
   stop(): void;
@@ -106,7 +107,7 @@ async function startDriver(display: string): Promise<WebKitDriver> {
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr = (stderr + chunk).slice(-2000)));
   const driver: WebKitDriver = {
-    port,
+    server: `http://127.0.0.1:${port}`,
     log: () => stderr.trim() || '(nothing on stderr)',
     stop: () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -120,7 +121,7 @@ async function startDriver(display: string): Promise<WebKitDriver> {
   // Not left behind by a worker that ends without its teardown.
   process.once('exit', driver.stop);
   try {
-    await waitForHttp(`http://127.0.0.1:${port}/status`, { what: `WebKitWebDriver on port ${port}`, child, timeoutMs: 20_000, intervalMs: 100, detail: driver.log });
+    await waitForHttp(`${driver.server}/status`, { what: `WebKitWebDriver at ${driver.server}`, child, timeoutMs: 20_000, intervalMs: 100, detail: driver.log });
   } catch (error) {
     driver.stop();
     throw error;
@@ -128,55 +129,63 @@ async function startDriver(display: string): Promise<WebKitDriver> {
   return driver;
 }
 
-type Session = Awaited<ReturnType<typeof remote>>;
-type Element = WebdriverIO.Element;
+const keys: Record<string, string> = { Escape: Keys.ESCAPE, Tab: Keys.TAB, Enter: Keys.ENTER, ArrowRight: Keys.ARROW_RIGHT, End: Keys.END, Shift: Keys.SHIFT, Control: Keys.CONTROL };
 
-class WebKitPage implements EngineDriver<Element> {
+class WebKitPage implements EngineDriver<WebElement> {
   /** Errors of the documents this page left; the current one's are read from the page. */
   private readonly earlierErrors: string[] = [];
 
-  constructor(private readonly session: Session) {}
+  constructor(private readonly session: WebDriver) {}
 
   async goto(url: string) {
     this.earlierErrors.push(...(await this.documentErrors().catch(() => [])));
-    await this.session.url(url);
+    await this.session.get(url);
   }
 
   url() {
-    return this.session.getUrl();
+    return this.session.getCurrentUrl();
   }
 
   evaluate<T>(expression: string) {
-    return this.session.execute(`return ${expression}`) as Promise<T>;
+    return this.session.executeScript<T>(`return ${expression}`);
   }
 
-  /** The script's element reference, as WebdriverIO's element (null stays null). */
-  async element(expression: string) {
-    const reference = (await this.session.execute(`return ${expression}`)) as Selector | null;
-    return reference ? this.session.$(reference).getElement() : null;
+  element(expression: string) {
+    return this.session.executeScript<WebElement | null>(`return ${expression}`);
   }
 
-  click(element: Element) {
+  click(element: WebElement) {
     return element.click();
   }
 
-  type(element: Element, text: string) {
-    return element.addValue(text);
+  type(element: WebElement, text: string) {
+    return element.sendKeys(text);
   }
 
   /** The modifiers down, the key pressed, the modifiers up: one WebDriver key action. */
   press(key: Key) {
-    return this.session.keys(key.split('+').map((name) => (name.length === 1 ? name.toLowerCase() : name)));
+    const [main, ...modifiers] = key.split('+').reverse().map((name) => keys[name] ?? name.toLowerCase());
+    let actions = this.session.actions({ async: true });
+    for (const modifier of modifiers) actions = actions.keyDown(modifier);
+    actions = actions.sendKeys(main!);
+    for (const modifier of modifiers.reverse()) actions = actions.keyUp(modifier);
+    return actions.perform();
   }
 
   /** WebDriver takes a file input's path as its keys (the driver runs on this machine). */
-  upload(element: Element, file: string) {
-    return element.addValue(file);
+  upload(element: WebElement, file: string) {
+    return element.sendKeys(file);
   }
 
-  /** WebDriver selects an <option> it is told to click, without opening the native menu. */
-  select(element: Element, value: string) {
-    return element.selectByAttribute('value', value);
+  async select(element: WebElement, value: string) {
+    const option = await this.session.executeScript<WebElement | null>(
+      'return [...arguments[0].options].find((option) => option.value === arguments[1]) ?? null',
+      element,
+      value,
+    );
+    if (!option) throw new Error(`no option with the value '${value}'`);
+    // WebDriver selects an <option> it is told to click, without opening the native menu.
+    await option.click();
   }
 
   /**
@@ -188,7 +197,7 @@ class WebKitPage implements EngineDriver<Element> {
   }
 
   private async documentErrors(): Promise<string[]> {
-    return (await this.session.execute<string[] | undefined, []>('return window.engineErrors')) ?? [];
+    return (await this.session.executeScript<string[] | undefined>('return window.engineErrors')) ?? [];
   }
 
   async screenshot() {
@@ -196,7 +205,7 @@ class WebKitPage implements EngineDriver<Element> {
   }
 
   close() {
-    return this.session.deleteSession().then(() => {});
+    return this.session.quit();
   }
 }
 
