@@ -7,29 +7,10 @@ import type { EngineOptions } from './e2e/engines/fixtures';
 /** Per port, so two suites (say, two developers' builds) can run at once. */
 const dataDir = `.data/e2e-${sitePort}`;
 
-/**
- * The specs that spend most of their time waiting: on Docker Swarm rolling a release, a Kubernetes
- * API, Redis failing over, Alertmanager's `for:` and group waits, an instance's drain, a slow
- * upstream's answer or its bound. One at a time, on a worker beside the two browsers' (`workers` below).
- */
-const operationsSpecs = /\/e2e\/(stack|kubernetes|alerting|redis-failover|rollout|lifecycle|slow)\.spec\.ts$/;
-
 const launchOptions = {
   // CHROME_PATH, Debian's chromium or Playwright's own (scripts/ensure-test-tools.ts installed one if needed).
   executablePath: findChromium()?.executablePath,
   args: [...chromiumFlags],
-};
-
-/** Chromium at 1280 px: the desktop and operations projects. */
-const desktop = {
-  ...devices['Desktop Chrome'],
-  viewport: { width: 1280, height: 800 },
-  locale: 'tr-TR',
-  launchOptions,
-  // Desktop asks for reduced motion, as many people do, which the site honours (no fades, no
-  // gauge sweep): its many popups open and close without a 400 ms wait for each to settle. The
-  // phone project keeps the motion; E2E_MOTION=full gives it to desktop too.
-  reducedMotion: process.env.E2E_MOTION === 'full' ? ('no-preference' as const) : ('reduce' as const),
 };
 
 export default defineConfig<object, EngineOptions>({
@@ -41,9 +22,7 @@ export default defineConfig<object, EngineOptions>({
   outputDir: `test-results/${sitePort}`,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  // Two browsers at a time (two cores), and beside them one spec of the operations project, which
-  // mostly waits (operationsSpecs).
-  workers: 3,
+  workers: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
@@ -55,8 +34,7 @@ export default defineConfig<object, EngineOptions>({
     screenshot: 'only-on-failure',
     launchOptions,
   },
-  // Desktop runs every test of e2e/*.spec.ts, the operations project those of operationsSpecs
-  // among them. The phone project (360 px wide, touch) runs only what is about phones:
+  // Desktop runs every test. The phone project (360 px wide, touch) runs only what is about phones:
   // the tests tagged '@phone' (`test(title, { tag: '@phone' }, …)`, or on a describe).
   // - layout at 360 px, the header menu and its touch targets: header.spec.ts, and the home page,
   //   a 404 and the language switch through the menu (foundation.spec.ts);
@@ -75,24 +53,22 @@ export default defineConfig<object, EngineOptions>({
   // width itself, so desktop leaves it out.
   projects: [
     {
-      // First, so its long serial files start at once: the run lasts at least as long as they do.
-      name: 'operations',
-      testMatch: operationsSpecs,
-      workers: 1,
-      use: desktop,
-    },
-    {
       name: 'desktop',
-      testIgnore: operationsSpecs,
       grepInvert: /@phone-only\b/,
-      workers: 2,
-      use: desktop,
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        locale: 'tr-TR',
+        launchOptions,
+        // Desktop asks for reduced motion, as many people do, which the site honours (no fades, no
+        // gauge sweep): its many popups open and close without a 400 ms wait for each to settle. The
+        // phone project keeps the motion; E2E_MOTION=full gives it to desktop too.
+        reducedMotion: process.env.E2E_MOTION === 'full' ? 'no-preference' : 'reduce',
+      },
     },
     {
       name: 'phone',
       grep: /@phone\b/,
-      testIgnore: operationsSpecs,
-      workers: 2,
       use: {
         ...devices['Pixel 5'],
         viewport: { width: 360, height: 740 },
@@ -106,8 +82,8 @@ export default defineConfig<object, EngineOptions>({
     // those tagged '@phone': the public pages, a new application, the login and the profile, the
     // contact popup. A transfer's first step and the upload run at 1280 alone: the width changes nothing in them.
     ...(['webkit', 'firefox'] as const).flatMap((engine) => [
-      { name: engine, testMatch: 'engines/*.engine.ts', workers: 2, use: { engine, width: 1280 } },
-      { name: `${engine}-phone`, testMatch: 'engines/*.engine.ts', grep: /@phone\b/, workers: 2, use: { engine, width: 390 } },
+      { name: engine, testMatch: 'engines/*.engine.ts', use: { engine, width: 1280 } },
+      { name: `${engine}-phone`, testMatch: 'engines/*.engine.ts', grep: /@phone\b/, use: { engine, width: 390 } },
     ]),
   ],
   webServer: {

@@ -9,7 +9,7 @@ import { startTestEdge } from './support/edge';
  * configured by deploy/alertmanager/alertmanager.yml with its webhooks pointed at a receiver this
  * file runs, as a provider's pager would be. The same rules and routes as production, with every
  * `for:` divided by 30, a scrape each second and group timings of seconds, so one outage takes
- * seconds; without the latency objectives' alerts (below). The operations project alone runs this
+ * seconds; without the latency objectives' alerts (below). The desktop project alone runs this
  * file; every wait is bounded.
  */
 
