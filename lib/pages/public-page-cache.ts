@@ -91,8 +91,8 @@ const markRendered = () => {
 /**
  * The public page at `path` (or the customers' template of it) from Next.js's cache, rendered when
  * it has none or it is older than SETTINGS_CACHE_SECONDS; keyed by the settings' revision and tagged
- * with them, so revalidating them renders it anew. A render that failed is answered once and never kept; undefined when the
- * server could not be asked at all.
+ * with them, so revalidating them renders it anew. A render that failed is answered once and never
+ * kept; undefined when the server could not be asked at all.
  */
 export async function publicPage(path: string, kind: KeptKind = 'anonymous'): Promise<{ page: PublicPage; kept: boolean } | undefined> {
   // `next dev` keeps nothing: a page must show the code just edited.
