@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { UpstreamAnswer, UpstreamRequest } from '@/lib/upstream/upstream';
 
 /**
@@ -241,10 +241,11 @@ describe('the kept outcome', () => {
 
   it('survives a stop while Redis is down: written sealed to a file of its own, taken back by the next process, else pushed to Redis', async () => {
     const { putAwayHeldFilings, takeBackHeldFilings } = await import('@/lib/bff/filing');
-    const { mkdtempSync, readFileSync, readdirSync } = await import('node:fs');
+    const { mkdtempSync, readFileSync, readdirSync, rmSync } = await import('node:fs');
     const os = await import('node:os');
     const path = await import('node:path');
     const dir = mkdtempSync(path.join(os.tmpdir(), 'held-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const files = () => readdirSync(dir);
     let onReady: (() => void) | undefined;
     const down = { set: async () => Promise.reject(new Error('down')), get: async () => Promise.reject(new Error('down')), del: async () => Promise.reject(new Error('down')), on: (_: string, listener: () => void) => void (onReady = listener) };
