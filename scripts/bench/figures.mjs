@@ -141,7 +141,7 @@ export function budgets(results, baselines) {
       });
     if (edgeCost.floor) {
       againstFloor('edgeCost.bffFloor', 'POST an address list through the edge and the BFF against the floor, a handler forwarding the same body with undici', edgeCost.bff, edgeCost.floor, 0.8);
-      againstFloor('edgeCost.bffForwardedFloor', 'POST a door’s infrastructure (forwarded) through the edge and the BFF against the floor forwarding it', edgeCost.bffForwarded, edgeCost.floorForwarded, 0.8);
+      againstFloor('edgeCost.bffForwardedFloor', 'POST a door’s infrastructure (forwarded) through the edge and the BFF against the floor forwarding it', edgeCost.bffForwarded, edgeCost.floorForwarded, 0.75);
     }
     // Against a route handler that forwards nothing (the liveness check): reported, it cannot tell our cost from the upstream's round trip.
     if (edgeCost.route) {
@@ -205,7 +205,7 @@ export function budgets(results, baselines) {
       const onOff = onOffRatio(figures);
       list.push({ id, what, figure: `${figures.on.toFixed(0)} req/s`, baseline: `${figures.off.toFixed(0)} req/s`, ratio: onOff, limit: `≥ ${least}`, met: onOff >= least });
     };
-    onAgainstOff('observability.bff', 'POST a door’s infrastructure (forwarded) through the edge, metrics and access lines on, against the same build with them off: throughput', bff, 0.9);
+    onAgainstOff('observability.bff', 'POST a door’s infrastructure (forwarded) through the edge, metrics and access lines on, against the same build with them off: throughput', bff, 0.85);
     onAgainstOff('observability.page', 'Anonymous GET `/` from the edge’s cache, metrics and access lines on, against them off: throughput', page, 0.97);
     if (before?.bff) {
       list.push({ id: 'observability.bffBefore', what: `The same, the build before (${before.label}), measured alternately`, figure: `${before.bff.on.toFixed(0)} req/s`, baseline: `${before.bff.off.toFixed(0)} req/s`, ratio: onOffRatio(before.bff), limit: 'reported', met: null });

@@ -114,15 +114,16 @@ describe('the BFF against its floor, and what seeing it costs', () => {
   });
   const find = (results: object, id: string) => budgets(results).find((item) => item.id === id);
 
-  it('holds the forwarded call to 0.8 × the floor forwarding the same body, and only reports the handler that forwards nothing', () => {
-    expect(find({ edgeCost: edgeCost(800) }, 'edgeCost.bffForwardedFloor')?.met).toBe(true);
-    expect(find({ edgeCost: edgeCost(799) }, 'edgeCost.bffForwardedFloor')?.met).toBe(false);
+  it('holds the forwarded call to 0.75 × the floor forwarding the same body, and only reports the handler that forwards nothing', () => {
+    expect(find({ edgeCost: edgeCost(750) }, 'edgeCost.bffForwardedFloor')?.met).toBe(true);
+    expect(find({ edgeCost: edgeCost(749) }, 'edgeCost.bffForwardedFloor')?.met).toBe(false);
     expect(find({ edgeCost: edgeCost(100) }, 'edgeCost.bffRoute')?.met).toBeNull();
   });
 
   it('judges the forwarded call with observability on by the median of the rounds\' ratios, where a run has it', () => {
     const observability = (ratio?: number) => ({ bff: { on: 800, off: 1_000, ratio }, page: { on: 1, off: 1 }, scrape: { p99Ms: 10, p50Ms: 5, scrapes: 1, failed: 0 } });
-    expect(find({ observability: observability(0.91) }, 'observability.bff')).toMatchObject({ ratio: 0.91, met: true });
+    expect(find({ observability: observability(0.85) }, 'observability.bff')).toMatchObject({ ratio: 0.85, met: true });
+    expect(find({ observability: observability(0.84) }, 'observability.bff')).toMatchObject({ ratio: 0.84, met: false });
     expect(find({ observability: observability() }, 'observability.bff')).toMatchObject({ ratio: 0.8, met: false });
   });
 });
