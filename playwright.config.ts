@@ -22,7 +22,11 @@ export default defineConfig<object, EngineOptions>({
   outputDir: `test-results/${sitePort}`,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  workers: 2,
+  // Three on two cores: a browser test waits on its page, the server and the sandbox as much as it
+  // computes, and the container and load specs mostly wait on their topologies. Two workers left
+  // the cores a third idle (64 % busy through the phone project, 80 % with three, 95 % with four,
+  // which was slower again): CONTRIBUTING.md has the whole suite's times.
+  workers: 3,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
