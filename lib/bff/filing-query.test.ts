@@ -224,6 +224,10 @@ describe('the filing query', () => {
     address += 1;
     expect(await answer(await ask('{not json'))).toEqual(refused(400, INVALID_TR));
     expect((await ask({ form_security_hash: 'h'.repeat(2_000) })).status).toBe(413);
+    // A body that breaks off is no refusal of ours: the route's own failure.
+    const broken = new ReadableStream<Uint8Array>({ start: (controller) => controller.error(new Error('connection lost')) });
+    const init = { method: 'POST', body: broken, duplex: 'half', headers: { ...XSRF, Cookie: cookieHeader(), 'X-Forwarded-For': `198.51.100.${address}`, 'Content-Type': 'application/json' } };
+    await expect(handle.handleFilingQuery(new Request('http://site.test/api/filing', init as RequestInit))).rejects.toThrow('connection lost');
     expect((await ask({ form_security_hash: 'h'.repeat(128) })).status).toBe(404);
     expect((await ask({ form_security_hash: 'h' })).status).toBe(404);
   });
