@@ -94,6 +94,21 @@ describe('the commitment summary shows the pricing function’s figures for ever
     });
   });
 
+  it('shows a setup fee paid at once as such, with its total only', () => {
+    const state: FlowState = { ...emptyFlowState('new'), infrastructure: fibre, productId: 1, setupPriceIndex: 0 };
+    const offer = offerOf(state, catalogue, running, now);
+    expect(offer.cart?.setup?.payment_type).toBe('upfront');
+    expect(commitmentSummaryOf(offer, 'tr')?.setup).toEqual({ kind: 'upfront', total: formatPrice(offer.commitment!.figures.setupTotal) });
+  });
+
+  it('has no summary unless the tariff, its cart and its figures are all there', () => {
+    const state: FlowState = { ...emptyFlowState('new'), infrastructure: fibre, productId: 1, setupPriceIndex: 1 };
+    const offer = offerOf(state, catalogue, running, now);
+    expect(commitmentSummaryOf({ ...offer, chosen: undefined }, 'tr')).toBeNull();
+    expect(commitmentSummaryOf({ ...offer, cart: null }, 'tr')).toBeNull();
+    expect(commitmentSummaryOf({ ...offer, commitment: null }, 'tr')).toBeNull();
+  });
+
   it('has no summary before a tariff is chosen', () => {
     expect(commitmentSummaryOf(offerOf({ ...emptyFlowState('new'), infrastructure: fibre }, catalogue, running, now), 'tr')).toBeNull();
   });

@@ -49,10 +49,15 @@ describe('address cascade', () => {
     expect(firstMissingLevel(changed)).toBe('township');
   });
 
+  it('keeps only the levels above that were chosen, adding no empty ones', () => {
+    expect(Object.keys(selectAddressLevel({ province: full.province }, 'township', option(2, 'Merkez')))).toEqual(['province', 'township']);
+  });
+
   it("§2 every district list has 'Diğer': no address can be built below it", () => {
     const other = selectAddressLevel(full, 'district', option(OTHER_DISTRICT_VALUE, 'Diğer'));
     expect(isOtherDistrict(other)).toBe(true);
     expect(isOtherDistrict(full)).toBe(false);
+    expect(isOtherDistrict({})).toBe(false);
     // Even with every level filled in by hand, no register-step-1 body for it.
     expect(addressBody({ ...full, district: option(OTHER_DISTRICT_VALUE, 'Diğer') })).toBeNull();
     expect(addressBody(full)).not.toBeNull();

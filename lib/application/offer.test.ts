@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@/lib/api/types';
 import { emptyFlowState } from '@/lib/application/flow/state';
-import { offerOf } from '@/lib/application/offer';
+import { commitmentConfirmed, offerOf } from '@/lib/application/offer';
 
 const tariff = (product_id: number, connection_type: 1 | 2): Product => ({
   product_id,
@@ -69,5 +69,23 @@ describe('offerOf: what a wizard’s state can buy', () => {
     // Before a choice the fee is the line type's first tariff that has one, not simply the first tariff.
     const firstWithout = [{ ...tariff(3, 1), setup_prices: [] }, { ...tariff(1, 1), setup_prices: fibreSetup }];
     expect(offerOf({ ...emptyFlowState('new'), infrastructure }, firstWithout, null, new Date('2026-11-26')).setupFee?.upfrontSaving).toBe(801);
+  });
+});
+
+describe('commitmentConfirmed: whether the summary confirmed is the one of what is chosen now', () => {
+  const offer = offerOf(transfer('1712345678', 1), products, null, new Date('2026-11-26'));
+
+  it('holds for the summary of the chosen tariff, however its copy was made', () => {
+    expect(offer.commitment).not.toBeNull();
+    expect(commitmentConfirmed(structuredClone(offer.commitment), offer)).toBe(true);
+  });
+
+  it('fails for another tariff’s summary, other figures, or none on either side', () => {
+    const other = offerOf(transfer('1712345678', 1), [{ ...tariff(1, 1), price: 599.9 }], null, new Date('2026-11-26'));
+    expect(commitmentConfirmed(other.commitment, offer)).toBe(false);
+    expect(commitmentConfirmed({ ...offer.commitment!, productId: 2 }, offer)).toBe(false);
+    expect(commitmentConfirmed(null, offer)).toBe(false);
+    expect(commitmentConfirmed(offer.commitment, { commitment: null })).toBe(false);
+    expect(commitmentConfirmed(null, { commitment: null })).toBe(false);
   });
 });

@@ -54,6 +54,7 @@ export function offerOf(state: FlowState, products: readonly Product[], campaign
   const cart = chosen ? priced(chosen, state.setupPriceIndex) : null;
   const feeSource = chosen ?? tariffs.find((option) => option.product.setup_prices.length > 0)?.product;
   const setupFee = table.asksSetupFee && feeSource ? setupFeeTerms(feeSource.setup_prices) : null;
+  // Stryker disable next-line LogicalOperator: equivalent, the cart is made exactly when a tariff is chosen.
   const commitment = chosen && cart ? { productId: chosen.product_id, figures: commitmentFiguresOf(cart) } : null;
   return { lineSpeedMbps, connectionType, tariffs, chosen, cart, setupFee, commitment };
 }

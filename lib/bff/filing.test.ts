@@ -36,6 +36,11 @@ vi.mock('@/lib/upstream/upstream', () => {
 const { FiledUnanswered, FILING_WAIT_MS, fileApplication, FilingPending, filingOutcome, forgetFiling } = await import('@/lib/bff/filing');
 const { UpstreamError } = await import('@/lib/upstream/upstream');
 const { keyed } = await import('@/lib/bff/device');
+const { putAwayHeldFilings, takeBackHeldFilings } = await import('@/lib/bff/filing');
+const { freshMetricsForTests } = await import('@/lib/observability/metrics');
+const fs = await import('node:fs');
+const os = await import('node:os');
+const path = await import('node:path');
 
 const filed: UpstreamAnswer = { status: 200, envelope: { status: true, data: { token: 'customer-token', user: {} } } };
 const usedHash: UpstreamAnswer = { status: 400, envelope: { status: false, message: 'used', details: { reason: 'form_invalid' } } };
@@ -284,5 +289,134 @@ describe('the kept outcome', () => {
     expect(unit).toBe('PX');
     expect(ms).toBeGreaterThan(590_000);
     expect(files()).toEqual([]);
+  });
+});
+
+describe('the held outcomes, put away at a stop and taken back at a start', () => {
+  const held = (globalThis as typeof globalThis & { obHeldFilings: Map<string, { sealed: string; until: number }> }).obHeldFilings;
+  const future = () => Date.now() + 60_000;
+  let dir = '';
+  beforeEach(() => {
+    held.clear();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'held-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  /** A Redis that takes what it is given, and tells its listeners when it is ready. */
+  function upRedis() {
+    const store = new Map<string, unknown[]>();
+    const listeners = new Map<string, () => void>();
+    state.redis = {
+      set: async (...args) => void store.set(args[0] as string, args),
+      get: async () => null,
+      del: async () => undefined,
+      on: (event, listener) => void listeners.set(event, listener),
+    };
+    return { store, listeners };
+  }
+  const write = (name: string, content: unknown) => fs.writeFileSync(path.join(dir, name), typeof content === 'string' ? content : JSON.stringify(content));
+
+  it('goes to Redis with the time it has left, once, and the expired one nowhere', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-23T10:00:00Z'), toFake: ['Date'] });
+    held.set('ob:filing:a', { sealed: 'sealed-a', until: Date.now() + 300_000 });
+    held.set('ob:filing:b', { sealed: 'sealed-b', until: Date.now() });
+    const { store } = upRedis();
+    expect(await putAwayHeldFilings(dir)).toEqual({ redis: 1, file: 0, lost: 0 });
+    expect([...store.values()]).toEqual([['ob:filing:a', 'sealed-a', 'PX', 300_000]]);
+    // Moved, not copied: a second stop has nothing left to move.
+    expect(await putAwayHeldFilings(dir)).toEqual({ redis: 0, file: 0, lost: 0 });
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('goes to a file only its owner can read while Redis is away, else is lost', async () => {
+    held.set('ob:filing:a', { sealed: 'sealed-a', until: future() });
+    state.redis = null;
+    expect(await putAwayHeldFilings(undefined)).toEqual({ redis: 0, file: 0, lost: 1 });
+    expect(await putAwayHeldFilings(dir)).toEqual({ redis: 0, file: 1, lost: 0 });
+    const [name] = fs.readdirSync(dir);
+    expect(name).toMatch(/^held-filings-[0-9a-f-]{36}\.json$/);
+    expect(fs.statSync(path.join(dir, name!)).mode & 0o777).toBe(0o600);
+  });
+
+  it('is taken back from every held-filings file, and from nothing else in the folder', async () => {
+    const entry = { sealed: 'sealed', until: future() };
+    write('held-filings.json', { 'ob:filing:one': entry });
+    write('held-filings-0b2c.json', { 'ob:filing:two': entry });
+    // Another instance's claimed file, a copy and a stranger's file stay as they are.
+    write('held-filings-0b2c.json.taking-1', { 'ob:filing:three': entry });
+    write('old-held-filings.json', { 'ob:filing:four': entry });
+    write('notes.txt', 'kept');
+    state.redis = null;
+    expect(await takeBackHeldFilings(dir)).toBe(2);
+    expect([...held.keys()].sort()).toEqual(['ob:filing:one', 'ob:filing:two']);
+    expect(fs.readdirSync(dir).sort()).toEqual(['held-filings-0b2c.json.taking-1', 'notes.txt', 'old-held-filings.json']);
+  });
+
+  it('takes back only outcomes still in time, under the filing keys, with a sealed text; an unreadable file is dropped', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-23T10:00:00Z'), toFake: ['Date'] });
+    write('held-filings-a.json', {
+      'ob:filing:ok': { sealed: 'sealed', until: Date.now() + 1 },
+      'ob:filing:now': { sealed: 'sealed', until: Date.now() },
+      'ob:session:x': { sealed: 'sealed', until: Date.now() + 60_000 },
+      'ob:filing:number': { sealed: 7, until: Date.now() + 60_000 },
+      'ob:filing:none': null,
+    });
+    write('held-filings-b.json', 'not json');
+    state.redis = null;
+    expect(await takeBackHeldFilings(dir)).toBe(1);
+    expect([...held.keys()]).toEqual(['ob:filing:ok']);
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('is taken by one of two processes starting together, never both', async () => {
+    write('held-filings-a.json', { 'ob:filing:one': { sealed: 'sealed', until: future() } });
+    write('held-filings-b.json', { 'ob:filing:two': { sealed: 'sealed', until: future() } });
+    state.redis = null;
+    const taken = await Promise.all([takeBackHeldFilings(dir), takeBackHeldFilings(dir)]);
+    expect(taken[0]! + taken[1]!).toBe(2);
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('finds nothing in a folder that is not there', async () => {
+    expect(await takeBackHeldFilings(path.join(dir, 'missing'))).toBe(0);
+  });
+
+  it('moves to Redis as soon as it is ready, and waits for that only when something was taken back', async () => {
+    const { store, listeners } = upRedis();
+    expect(await takeBackHeldFilings(dir)).toBe(0);
+    expect(listeners.size).toBe(0);
+    write('held-filings-a.json', { 'ob:filing:one': { sealed: 'sealed', until: future() } });
+    state.redis!.set = async () => Promise.reject(new Error('down'));
+    expect(await takeBackHeldFilings(dir)).toBe(1);
+    expect([...listeners.keys()]).toEqual(['ready']);
+    state.redis!.set = async (...args) => void store.set(args[0] as string, args);
+    listeners.get('ready')!();
+    await vi.waitFor(() => expect([...store.keys()]).toEqual(['ob:filing:one']));
+  });
+});
+
+describe('a filing’s count', () => {
+  const value = async (counter: { get: () => Promise<{ values: { labels: Record<string, unknown>; value: number }[] }> }) =>
+    (await counter.get()).values.find(({ labels }) => labels.flow === 'new' && labels.audience === 'visitor')?.value;
+
+  it('is one filed once the upstream filed it, in time or not, and one unanswered too when its answer was lost', async () => {
+    const counted = freshMetricsForTests();
+    state.answers.push(async () => filed);
+    await file();
+    await vi.waitFor(async () => expect(await value(counted.filed)).toBe(1));
+    state.answers.push(unreachable, async () => usedHash);
+    await expect(file()).rejects.toBeInstanceOf(FiledUnanswered);
+    await vi.waitFor(async () => expect(await value(counted.filedUnanswered)).toBe(1));
+    expect(await value(counted.filed)).toBe(2);
+  });
+
+  it('is nothing for a refusal or a failure', async () => {
+    const counted = freshMetricsForTests();
+    state.answers.push(async () => usedHash);
+    await file();
+    state.answers.push(() => Promise.reject(new UpstreamError('timeout', 'slow')));
+    await expect(file()).rejects.toMatchObject({ kind: 'timeout' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect([await value(counted.filed), await value(counted.filedUnanswered)]).toEqual([0, 0]);
   });
 });

@@ -10,6 +10,13 @@ describe('maskPhone', () => {
   it('shows only the last two digits of a number in another form', () => {
     expect(maskPhone('05321234567')).toBe('•••••••••67');
     expect(maskPhone('7')).toBe('•');
+    expect(maskPhone('12')).toBe('••');
+    expect(maskPhone('0532-123 45')).toBe('•••••••45');
+  });
+
+  it('takes only a whole Turkish mobile number for one', () => {
+    expect(maskPhone('tel +90 (532) 123 45 67')).toBe('••••••••••67');
+    expect(maskPhone('+90 (532) 123 45 678')).toBe('•••••••••••78');
   });
 });
 
@@ -17,6 +24,7 @@ describe('maskMail', () => {
   it('keeps the first and the last letter and the domain, with three bullets whatever the length', () => {
     expect(maskMail('ayse.yilmaz@example.com')).toBe('a•••z@example.com');
     expect(maskMail('ab@example.com')).toBe('a•••@example.com');
+    expect(maskMail('a@example.com')).toBe('a•••@example.com');
     expect(maskMail('ğülşen@örnek.com.tr')).toBe('ğ•••n@örnek.com.tr');
   });
 
@@ -30,5 +38,6 @@ describe('maskNationalityNumber', () => {
   it('keeps the last three digits', () => {
     expect(maskNationalityNumber('10000000146')).toBe('••••••••146');
     expect(maskNationalityNumber('12')).toBe('12');
+    expect(maskNationalityNumber('100 000 001 46')).toBe('••••••••146');
   });
 });

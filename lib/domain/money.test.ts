@@ -39,6 +39,9 @@ describe('formatPrice', () => {
     expect(formatPrice(-30.5)).toBe('-30,50 TL');
     expect(formatPrice(-0.001)).toBe('0,00 TL');
     expect(formatPrice(-0)).toBe('0 TL');
+    // Only a zero loses its sign, not an amount that begins with one.
+    expect(formatNumber(-0.5, { maxDecimals: 1 })).toBe('-0,5');
+    expect(formatNumber(-0.05, { minDecimals: 2 })).toBe('-0,05');
   });
 
   it('groups and marks decimals the English way on English pages', () => {

@@ -228,6 +228,28 @@ describe('new-application steps (spec §7)', () => {
     });
   });
 
+  it('the commitment summary: every figure a number in its bounds, every refusal the consents’ own text', () => {
+    const refused = (commitment: unknown) => refusals(finishSchema, { ...HASH, consents: { ...CONSENTS_GIVEN, commitment } });
+    const withFigures = (change: Record<string, unknown>) => ({ ...COMMITMENT, figures: { ...COMMITMENT.figures, ...change } });
+    const cases: [unknown, string][] = [
+      [{ ...COMMITMENT, productId: '1' }, 'productId'],
+      [{ ...COMMITMENT, productId: 1.5 }, 'productId'],
+      [{ ...COMMITMENT, productId: 0 }, 'productId'],
+      [{ ...COMMITMENT, figures: 'none' }, 'figures'],
+      [withFigures({ withoutCommitment: '499,90' }), 'figures.withoutCommitment'],
+      [withFigures({ setupTotal: 1_000_001 }), 'figures.setupTotal'],
+      [withFigures({ months: '12' }), 'figures.months'],
+      [withFigures({ months: 12.5 }), 'figures.months'],
+      [withFigures({ months: 0 }), 'figures.months'],
+      [withFigures({ months: 121 }), 'figures.months'],
+      [withFigures({ lowestExit: 80 }), 'figures.lowestExit'],
+      [withFigures({ highestExit: { fee: 590, afterMonth: 0 } }), 'figures.highestExit.afterMonth'],
+    ];
+    for (const [commitment, field] of cases) expect(refused(commitment), field).toEqual({ [`consents.commitment.${field}`]: CONSENTS });
+    // The bounds themselves are accepted.
+    expect(refused(withFigures({ months: 120, setupTotal: 1_000_000, lowestExit: { fee: 0, afterMonth: 1 } }))).toBeNull();
+  });
+
   it('auth-register-step-2: form_security_hash, product_id, pre_price_paid_type, subscription_type 1, the consents', () => {
     const body = { ...HASH, product_id: 3, pre_price_paid_type: 0, subscription_type: 1, consents: CONSENTS_GIVEN };
     expect(parsed(authRegisterStep2Schema, body)).toEqual(body);

@@ -34,7 +34,11 @@ describe('phonePattern / mobilePhonePattern', () => {
   });
 
   it('mobile phone: the same shape with a 5xx operator code', () => {
-    check(byPattern(mobilePhonePattern), ['+90 (532) 123 45 67', '+90 (505) 000 00 00'], ['+90 (212) 555 00 11', '+90 (432) 123 45 67', '+90 532 123 45 67']);
+    check(
+      byPattern(mobilePhonePattern),
+      ['+90 (532) 123 45 67', '+90 (505) 000 00 00'],
+      ['+90 (212) 555 00 11', '+90 (432) 123 45 67', '+90 532 123 45 67', 'tel +90 (532) 123 45 67', '+90 (532) 123 45 678'],
+    );
   });
 });
 
@@ -55,6 +59,7 @@ describe('mailPattern', () => {
         'ali@@example.com',
         '@example.com',
         'ali@ex_ample.com',
+        'ali@example.com!',
         '',
       ],
     );
@@ -90,6 +95,7 @@ describe('passwordPattern', () => {
         'Abc123', // no special character
         'Abc 12!', // whitespace
         'Abc12!\t',
+        ' Abc12!', // whitespace before
         '',
       ],
     );
@@ -117,6 +123,7 @@ describe('ibanPattern', () => {
         'TR33 0006 1005 1978 6457 8413 261',
         'TR33 0006 1005 1978 6457 841 326', // wrong grouping
         'TR3A 0006 1005 1978 6457 8413 26',
+        `IBAN ${valid}`,
         '',
       ],
     );
@@ -130,6 +137,8 @@ describe('nationalityNumberPattern / isValidNationalityNumber', () => {
 
   it('checksum: accepts valid numbers', () => {
     check(isValidNationalityNumber, ['10000000146', '10000000214', '10000000382'], []);
+    // Every odd-place digit counts with its sign: 1, 2, 3, 4 and 1 there.
+    check(isValidNationalityNumber, ['10203040178'], []);
   });
 
   it('checksum: the 10th digit survives a negative 7·odd − even', () => {
@@ -146,6 +155,7 @@ describe('nationalityNumberPattern / isValidNationalityNumber', () => {
         '00000000000',
         '01000000146',
         '10000000156', // 10th digit wrong
+        '10203040189', // 10th digit wrong, 11th right for the digits given
         '10000000147', // 11th digit wrong
         '10000000213',
         '1000000014',
@@ -181,7 +191,7 @@ describe('securityWordPattern', () => {
 
 describe('birthDatePattern', () => {
   it('DD/MM/YYYY as the mask writes it, with day, month and year groups', () => {
-    check(byPattern(birthDatePattern), ['01/02/1990', '31/12/2005'], ['1/2/1990', '01-02-1990', '01/02/90', '01/02/19900', '01.02.1990', '']);
+    check(byPattern(birthDatePattern), ['01/02/1990', '31/12/2005'], ['1/2/1990', '01-02-1990', '01/02/90', '01/02/19900', '01.02.1990', '001/02/1990', '']);
     expect(birthDatePattern.exec('07/11/1985')?.slice(1)).toEqual(['07', '11', '1985']);
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMITMENT } from '@/testing/consents';
 import { IDENTITY } from '@/testing/identity';
 import { apiCalls } from '@/lib/api/calls';
-import { filedFormIds, withFiledForm } from '@/lib/application/flow/filed-forms';
+import { FILED_FORMS_KEY, filedFormIds, withFiledForm } from '@/lib/application/flow/filed-forms';
 import { type FlowEvent, flowReducer, restoreFlowState } from '@/lib/application/flow/reducer';
 import { emptyFlowState, type FlowState, FORM_HASH_LIFETIME_MS } from '@/lib/application/flow/state';
 import { type AnswerChange, type CallMaker, callOf, fieldErrorsShownOn, filesApplication, flowTables, shownStepIndex, showsCodeBox, stepsOf } from '@/lib/application/flow/tables';
@@ -362,5 +362,26 @@ describe('forms filed in this browser', () => {
     expect(filedFormIds(raw, 24 * 60 * 60 * 1000 + 39)).toEqual(['f24']);
     expect(filedFormIds('{broken', 0)).toEqual([]);
     expect(filedFormIds(JSON.stringify([{ id: 1 }, 'x', { id: 'ok', at: 0 }]), 0)).toEqual(['ok']);
+  });
+
+  it('are kept under the same key from one release to the next', () => {
+    expect(FILED_FORMS_KEY).toBe('basvuru:filed');
+  });
+
+  it('skip an entry without a text id and a numeric time, or none at all', () => {
+    const entries = [null, { id: 1, at: 0 }, { id: 'late', at: '0' }, { at: 0 }, { id: 'ok', at: 0 }];
+    expect(filedFormIds(JSON.stringify(entries), 0)).toEqual(['ok']);
+    expect(JSON.parse(withFiledForm(JSON.stringify(entries), 'new', 0))).toEqual([{ id: 'ok', at: 0 }, { id: 'new', at: 0 }]);
+  });
+
+  it('end a day after they were filed, to the millisecond', () => {
+    const day = 24 * 60 * 60 * 1000;
+    const raw = JSON.stringify([{ id: 'old', at: 0 }, { id: 'recent', at: 1_000 }]);
+    expect(filedFormIds(raw, day - 1)).toEqual(['old', 'recent']);
+    expect(filedFormIds(raw, day)).toEqual(['recent']);
+    expect(JSON.parse(withFiledForm(raw, 'new', day))).toEqual([
+      { id: 'recent', at: 1_000 },
+      { id: 'new', at: day },
+    ]);
   });
 });
