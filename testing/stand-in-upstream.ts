@@ -41,3 +41,28 @@ export async function startStandInUpstream(answer: (request: Received, response:
     },
   };
 }
+
+/** What a planned stand-in answers one request: a status and body after a delay, or a cut connection. */
+export type Plan = { status?: number; body?: unknown; raw?: string; delayMs?: number } | 'reset';
+
+/**
+ * A stand-in that answers each path from its queue of plans in `plans`, else `fallback`. Its first
+ * request is made here: the first fetch of a process loads Node's HTTP client, so that a short
+ * API_TIMEOUT_MS bounds only the calls under test.
+ */
+export async function startPlannedUpstream(plans: Map<string, Plan[]>, fallback: unknown): Promise<StandInUpstream> {
+  const upstream = await startStandInUpstream(({ path }, response) => {
+    const plan = plans.get(path)?.shift() ?? { body: fallback };
+    if (plan === 'reset') {
+      response.socket?.destroy();
+      return;
+    }
+    setTimeout(() => {
+      response.statusCode = plan.status ?? 200;
+      response.setHeader('Content-Type', 'application/json');
+      response.end(plan.raw ?? JSON.stringify(plan.body));
+    }, plan.delayMs ?? 0);
+  });
+  await fetch(`${upstream.url}/warm-up`).then((response) => response.arrayBuffer());
+  return upstream;
+}

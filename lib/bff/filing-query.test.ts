@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMMITMENT } from '@/testing/consents';
 import { type ApiCallName, apiCalls } from '@/lib/api/calls';
-import { type Received, type StandInUpstream, startStandInUpstream } from '@/testing/stand-in-upstream';
+import { type Plan, type Received, type StandInUpstream, startPlannedUpstream } from '@/testing/stand-in-upstream';
 
 /**
  * The filing query (lib/bff/handle.ts, handleFilingQuery; app/api/filing): what became of a filing
@@ -21,8 +21,6 @@ vi.mock('next/headers', () => ({
   }),
 }));
 
-type Plan = { status?: number; body?: unknown; raw?: string; delayMs?: number } | 'reset';
-
 let received: Received[];
 const plans = new Map<string, Plan[]>();
 const USER = { user_id: 501, data: { name: 'Ayşe', surname: 'Yılmaz', nationality_number: '10000000146', confirm_nationality: { status: 2 } }, subscriptions: [] };
@@ -33,19 +31,7 @@ let handle: typeof import('@/lib/bff/handle');
 const savedEnv = { ...process.env };
 
 beforeAll(async () => {
-  upstream = await startStandInUpstream(({ path }, response) => {
-    const plan = plans.get(path)?.shift() ?? { body: { status: true, data: null } };
-    if (plan === 'reset') {
-      response.socket?.destroy();
-      return;
-    }
-    setTimeout(() => {
-      response.statusCode = plan.status ?? 200;
-      response.setHeader('Content-Type', 'application/json');
-      response.end(plan.raw ?? JSON.stringify(plan.body));
-    }, plan.delayMs ?? 0);
-  });
-  await fetch(`${upstream.url}/warm-up`).then((response) => response.arrayBuffer());
+  upstream = await startPlannedUpstream(plans, { status: true, data: null });
   received = upstream.received;
   Object.assign(process.env, {
     API_BASE_URL: upstream.url,

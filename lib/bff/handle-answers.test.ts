@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMMITMENT } from '@/testing/consents';
 import { type ApiCallName, apiCalls } from '@/lib/api/calls';
-import { type Received, type StandInUpstream, startStandInUpstream } from '@/testing/stand-in-upstream';
+import { type Plan, type Received, type StandInUpstream, startPlannedUpstream } from '@/testing/stand-in-upstream';
 
 /**
  * What the backend-for-frontend answers the browser (lib/bff/handle.ts), for each thing an upstream
@@ -24,8 +24,6 @@ vi.mock('next/headers', () => ({
   },
 }));
 
-type Plan = { status?: number; body?: unknown; raw?: string; delayMs?: number } | 'reset';
-
 let received: Received[];
 /** What the upstream answers next, by path; an address list otherwise. */
 const plans = new Map<string, Plan[]>();
@@ -35,23 +33,10 @@ let handleApiRequest: typeof import('@/lib/bff/handle').handleApiRequest;
 const savedEnv = { ...process.env };
 
 beforeAll(async () => {
-  upstream = await startStandInUpstream(({ path }, response) => {
-    const plan = plans.get(path)?.shift() ?? { body: { status: true, data: [{ value: 1, text: 'Adana' }] } };
-    if (plan === 'reset') {
-      response.socket?.destroy();
-      return;
-    }
-    setTimeout(() => {
-      response.statusCode = plan.status ?? 200;
-      response.setHeader('Content-Type', 'application/json');
-      response.end(plan.raw ?? JSON.stringify(plan.body));
-    }, plan.delayMs ?? 0);
-  });
-  // The first fetch of a process loads Node's HTTP client: paid here, so that the short
-  // API_TIMEOUT_MS below bounds only the calls under test. (Short, because two tests wait it out,
-  // and Stryker runs this file for most of lib/bff's mutants.)
-  await fetch(`${upstream.url}/warm-up`).then((response) => response.arrayBuffer());
+  upstream = await startPlannedUpstream(plans, { status: true, data: [{ value: 1, text: 'Adana' }] });
   received = upstream.received;
+  // API_TIMEOUT_MS is short because two tests wait it out, and Stryker runs this file for most of
+  // lib/bff's mutants.
   Object.assign(process.env, {
     API_BASE_URL: upstream.url,
     SESSION_SECRET: 'a'.repeat(40),
