@@ -3,6 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 
 const config = vi.hoisted(() => ({ redis: undefined as { url: string } | undefined }));
 vi.mock('@/lib/server/config', () => ({ getConfig: () => config }));
+const warn = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/server/logger', () => ({ getLogger: () => ({ warn }) }));
 
 const { connectRedis, RECONNECT_MAX_MS, redisConnected, redisReady, redisWarm, resetRedisForTests, sharedRedis } = await import('@/lib/server/redis');
 
@@ -112,6 +114,29 @@ describe('sharedRedis', () => {
     config.redis = { url: `redis://127.0.0.1:${portOf(answering)}` };
     expect(redisWarm()).toBe(false);
     await vi.waitFor(() => expect(redisWarm()).toBe(true));
+  });
+
+  it('connects again when ioredis ends it after a reconnection cut short, and not once it was dropped', async () => {
+    config.redis = { url: `redis://127.0.0.1:${portOf(answering)}` };
+    const client = sharedRedis()!;
+    await redisConnected();
+    // What ioredis's failover detector does to a reconnection under way: its connector rejects,
+    // and ioredis gives the client up ("end") where it would otherwise try again.
+    const { connector, stream } = client as unknown as { connector: { connect: () => Promise<unknown> }; stream: { destroy: () => void } };
+    const cutShort = vi.spyOn(connector, 'connect').mockRejectedValueOnce(new Error('Connection is closed.'));
+    const ended = new Promise((resolve) => client.once('end', resolve));
+    stream.destroy();
+    await ended;
+    expect(cutShort).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(client.status).toBe('ready'), { timeout: 3 * RECONNECT_MAX_MS });
+    await expect(client.set('key', 'value')).resolves.toBe('OK');
+    expect(warn).toHaveBeenCalledExactlyOnceWith({ store: 'redis' }, expect.stringMatching(/gave up reconnecting/));
+
+    resetRedisForTests();
+    await vi.waitFor(() => expect(client.status).toBe('end'));
+    await new Promise((resolve) => setTimeout(resolve, 2 * RECONNECT_MAX_MS));
+    expect(client.status).toBe('end');
+    expect(warn).toHaveBeenCalledTimes(1);
   });
 
   it('connects anew after a reset', async () => {

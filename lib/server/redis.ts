@@ -1,6 +1,7 @@
 import 'server-only';
 import Redis, { type RedisOptions } from 'ioredis';
 import { getConfig, type RedisTarget } from '@/lib/server/config';
+import { getLogger } from '@/lib/server/logger';
 
 /**
  * One per process, kept on globalThis: Next.js bundles a module once per layer (instrumentation,
@@ -54,6 +55,18 @@ export function sharedRedis(): Redis | null {
   const made = connectRedis(target);
   // Errors are reported by the callers that meet them, once per outage.
   made.on('error', () => undefined);
+  // ioredis ends a client for good when one of its reconnections is cut short: its failover
+  // detector hangs up on the Sentinels' "+switch-master" while the client is still asking them for
+  // the primary, the connection attempt fails with "Connection is closed." and no other is tried.
+  // This client is never closed on purpose (only dropped by tests), so an end connects it again.
+  made.on('end', () => {
+    const timer = setTimeout(() => {
+      if (shared.obRedis?.client !== made || made.status !== 'end') return;
+      getLogger().warn({ store: 'redis' }, 'redis: the client gave up reconnecting; connecting it again');
+      made.connect().catch(() => undefined);
+    }, RECONNECT_MAX_MS);
+    timer.unref?.();
+  });
   // Until Redis answers, or its first failure (refused, hung up, or no connection within
   // connectTimeout): a slow start on a busy machine waits for Redis rather than for a clock, which
   // the event loop may only read after it (the connection's events come after an overdue timer).
@@ -93,6 +106,7 @@ export const redisReady = (): boolean | undefined => (shared.obRedis?.client ? s
 
 /** For tests: drop the client (the next call connects again). */
 export function resetRedisForTests(): void {
-  shared.obRedis?.client?.disconnect();
+  const client = shared.obRedis?.client;
   shared.obRedis = undefined;
+  client?.disconnect();
 }
