@@ -20,6 +20,9 @@ export default defineConfig<object, EngineOptions>({
   fullyParallel: true,
   // Per port, like the data directory, so two suites can run at once.
   outputDir: `test-results/${sitePort}`,
+  // New interfaces without IPv6 for the run, so the container specs' interfaces do not abort the
+  // browsers' requests (e2e/support/quiet-interfaces.ts).
+  globalSetup: './e2e/support/quiet-interfaces.ts',
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   // Three on two cores: a browser test waits on its page, the server and the sandbox as much as it

@@ -6,7 +6,7 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('.', import.meta.url)) },
   },
   test: {
-    include: ['lib/**/*.test.ts', 'deploy/**/*.test.ts', 'sandbox/**/*.test.ts', 'scripts/**/*.test.ts', 'app/**/*.test.ts', 'components/**/*.test.ts'],
+    include: ['lib/**/*.test.ts', 'deploy/**/*.test.ts', 'sandbox/**/*.test.ts', 'scripts/**/*.test.ts', 'app/**/*.test.ts', 'components/**/*.test.ts', 'e2e/support/**/*.test.ts'],
     environment: 'node',
     // `server-only` throws outside a React server build; tests import server modules directly.
     // use-intl is inlined so that a test can stand in for its `use-intl/format-message` import as the
