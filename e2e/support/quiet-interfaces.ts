@@ -28,7 +28,7 @@ export function quietNewInterfaces(file = NEW_INTERFACES_IPV6): (() => void) | u
   return () => writeFileSync(file, before);
 }
 
-/** Playwright's global set-up: for the whole run, and put back at its end. */
+/** Playwright's global set-up (it passes the config, hence no file here): for the whole run, put back at its end. */
 export default function globalSetup(): (() => void) | undefined {
   return quietNewInterfaces();
 }
